@@ -1,0 +1,157 @@
+//! Attack beams (攻击总量) and what they do to each face of each piece.
+//!
+//! Every piece with attack > 0 sends its own beam from its cell towards its facing. Beams
+//! are independent and additive, so a chain through friendly brackets facing the travel
+//! direction carries every source's amount past them; the total leaving a bracket's front
+//! is its own attack plus what arrives at its back.
+
+use super::amount::{Amount, Fixed, Wide};
+use super::board::{Board, Player, Tile};
+use super::cellset::CellSet;
+use super::content::KindTable;
+use super::coverage::Scratch;
+use super::geometry::Dir;
+
+/// Per cell and face: enemy attack arriving (already reduced by the piece's hit fraction)
+/// and the owner's own attack leaving through that face.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackField<A> {
+    enemy_in: Vec<[A; 4]>,
+    own_out: Vec<[A; 4]>,
+}
+
+impl<A: Amount> AttackField<A> {
+    fn zeroed(cells: usize) -> Self {
+        AttackField {
+            enemy_in: vec![Default::default(); cells],
+            own_out: vec![Default::default(); cells],
+        }
+    }
+
+    /// Enemy attack hitting `face` of the piece at `cell`.
+    pub fn enemy_in(&self, cell: usize, face: Dir) -> &A {
+        &self.enemy_in[cell][face.index()]
+    }
+
+    /// The owner's attack leaving `cell` through `face`.
+    pub fn own_out(&self, cell: usize, face: Dir) -> &A {
+        &self.own_out[cell][face.index()]
+    }
+}
+
+/// The field in whichever exact representation the board needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Field {
+    Fast(AttackField<Fixed>),
+    Wide(AttackField<Wide>),
+}
+
+impl Field {
+    /// Net attack on a face as a float, for display only.
+    pub fn net_approx(&self, cell: usize, face: Dir) -> f64 {
+        match self {
+            Field::Fast(f) => f.enemy_in(cell, face).approx() - f.own_out(cell, face).approx(),
+            Field::Wide(f) => f.enemy_in(cell, face).approx() - f.own_out(cell, face).approx(),
+        }
+    }
+}
+
+/// Computes every beam on the board. `marked` pieces still fire and still act for their own
+/// side, but are empty cells for enemy beams.
+pub fn attack_field(board: &Board, kinds: &KindTable, marked: &CellSet) -> Field {
+    let mut scratch = Scratch::new(board.cells());
+    match compute::<Fixed>(board, kinds, marked, &mut scratch) {
+        Some(field) => Field::Fast(field),
+        None => Field::Wide(
+            compute::<Wide>(board, kinds, marked, &mut scratch)
+                .expect("the wide representation holds every beam of a board"),
+        ),
+    }
+}
+
+pub(crate) fn compute<A: Amount>(
+    board: &Board,
+    kinds: &KindTable,
+    marked: &CellSet,
+    s: &mut Scratch,
+) -> Option<AttackField<A>> {
+    let mut field = AttackField::<A>::zeroed(board.cells());
+    for (cell, piece) in board.pieces() {
+        let kind = kinds.get(piece.kind);
+        let Some(facing) = piece.facing else { continue };
+        if kind.attack.is_zero() {
+            continue;
+        }
+        beam(
+            board,
+            kinds,
+            marked,
+            piece.owner,
+            cell,
+            facing,
+            A::from_quarters(kind.attack),
+            &mut field,
+            s,
+        )?;
+    }
+    Some(field)
+}
+
+/// Traces one beam; `None` when the representation cannot hold an exact value.
+fn beam<A: Amount>(
+    board: &Board,
+    kinds: &KindTable,
+    marked: &CellSet,
+    player: Player,
+    source: usize,
+    mut dir: Dir,
+    mut amount: A,
+    field: &mut AttackField<A>,
+    s: &mut Scratch,
+) -> Option<()> {
+    s.fresh_states();
+    s.enter(source, dir);
+    add(&mut field.own_out[source][dir.index()], &amount)?;
+    let mut cur = source;
+    while let Some(next) = board.step(cur, dir) {
+        if !s.enter(next, dir) {
+            break;
+        }
+        match board.tile(next) {
+            Tile::Empty => {}
+            Tile::Glass(g) if g.blocks(dir) => break,
+            Tile::Glass(_) => {}
+            Tile::Mirror(m) => dir = m.reflect(dir),
+            Tile::Piece(p) if p.owner == player => match p.facing {
+                // A friendly bracket facing the travel direction passes the beam on
+                // (the chain); facing any other way it clears it.
+                Some(f) if f != dir => break,
+                _ => add(&mut field.own_out[next][dir.index()], &amount)?,
+            },
+            Tile::Piece(_) if marked.contains(next) => {}
+            Tile::Piece(p) => {
+                let kind = kinds.get(p.kind);
+                let face = dir.opposite();
+                if kind.front_pass_through && p.facing == Some(face) {
+                    // Hit on its front, `)` lets the whole beam through.
+                } else {
+                    let hit = amount.times_quarters(kind.hit_quarters)?;
+                    let rest = amount.minus(&hit);
+                    add(&mut field.enemy_in[next][face.index()], &hit)?;
+                    if rest.is_zero() {
+                        break;
+                    }
+                    amount = rest;
+                }
+            }
+        }
+        cur = next;
+    }
+    Some(())
+}
+
+#[inline]
+fn add<A: Amount>(slot: &mut A, amount: &A) -> Option<()> {
+    *slot = slot.checked_add(amount)?;
+    Some(())
+}
