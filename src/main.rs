@@ -1,1 +1,7 @@
-fn main() {}
+//! `bracket-war`: the game window, and a command-line tool for tests and tools.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    bracket_war::cli::run()
+}

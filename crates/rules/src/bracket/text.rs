@@ -12,6 +12,7 @@ use std::fmt;
 
 use super::board::{Board, MAX_PLAYERS, MAX_SIDE, MIN_SIDE, Piece, Player, Tile};
 use super::cellset::CellSet;
+use super::coverage::coverage_all;
 use super::content::{Class, KindTable};
 use super::geometry::{Dir, Glass, Mirror};
 
@@ -252,6 +253,19 @@ pub fn format_coverage(board: &Board, covered: &CellSet) -> String {
         if cell % n == n - 1 {
             out.push('\n');
         }
+    }
+    out
+}
+
+/// The report of `bracket-war bracket resolve`: the board, an empty line, then for each
+/// player `coverage p` and that player's coverage map.
+pub fn format_report(board: &Board, kinds: &KindTable) -> String {
+    let mut out = format_board(board, kinds);
+    out.push('\n');
+    let coverage = coverage_all(board, kinds);
+    for p in board.seats() {
+        out.push_str(&format!("coverage {p}\n"));
+        out.push_str(&format_coverage(board, &coverage[p as usize - 1]));
     }
     out
 }

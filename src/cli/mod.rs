@@ -1,0 +1,73 @@
+//! The command line. Subcommands whose output checks outside the repo read are fixed: keep
+//! their names, arguments and output exactly as documented in the README.
+
+mod bracket;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "bracket-war", version, about = "括号大战 Bracket War", args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// Extra folder of mod files (`*.ron`) with more piece kinds.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub mods: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub window: crate::bracket::WindowArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// 括号大战 tools.
+    Bracket {
+        #[command(subcommand)]
+        command: bracket::BracketCommand,
+    },
+}
+
+/// A command-line failure: the exit code and a one-line reason.
+pub struct Failure {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn bad_input(message: impl Into<String>) -> Failure {
+        Failure {
+            code: 2,
+            message: message.into(),
+        }
+    }
+}
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{e}");
+                return ExitCode::SUCCESS;
+            }
+            let rendered = e.to_string();
+            let first = rendered.lines().next().unwrap_or("bad arguments");
+            eprintln!("{}", first.trim());
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Some(Command::Bracket { command }) => bracket::run(command, cli.mods.as_deref()),
+        None => crate::bracket::run_window(cli.window, cli.mods.as_deref()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("{}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
