@@ -34,6 +34,13 @@ pub struct WindowArgs {
     pub moves: u32,
 }
 
+impl WindowArgs {
+    /// Whether any window option was given.
+    pub fn is_set(&self) -> bool {
+        self.board.is_some() || self.seed != 1 || self.screenshot.is_some() || self.moves != 0
+    }
+}
+
 /// What the window starts with.
 #[derive(Resource, Clone)]
 enum StartBoard {

@@ -75,6 +75,7 @@ fn draw_cells(
     coverage: Res<SignalCoverage>,
     turn: Option<Res<Turn>>,
     mut grid: Query<(&GridCell, &mut Sprite)>,
+    mut painted: Local<bool>,
 ) {
     let (Some(frame), Some(turn)) = (frame, turn) else {
         return;
@@ -90,11 +91,13 @@ fn draw_cells(
                 Transform::from_translation(pos.extend(0.0)),
             ));
         }
+        *painted = false;
         return;
     }
-    if !(frame.is_changed() || coverage.is_changed() || turn.is_changed()) {
+    if *painted && !(frame.is_changed() || coverage.is_changed() || turn.is_changed()) {
         return;
     }
+    *painted = true;
     let board = bw_rules::bracket::Board::new(n, 4);
     let me = turn.0.current;
     for (g, mut sprite) in &mut grid {

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser, Debug)]
-#[command(name = "bracket-war", version, about = "括号大战 Bracket War", args_conflicts_with_subcommands = true)]
+#[command(name = "bracket-war", version, about = "括号大战 Bracket War")]
 pub struct Cli {
     /// Extra folder of mod files (`*.ron`) with more piece kinds.
     #[arg(long, global = true, value_name = "DIR")]
@@ -54,11 +54,18 @@ pub fn run() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let rendered = e.to_string();
-            let first = rendered.lines().next().unwrap_or("bad arguments");
+            let first = rendered
+                .lines()
+                .find(|l| l.starts_with("error:"))
+                .unwrap_or("error: a subcommand is missing; see --help");
             eprintln!("{}", first.trim());
             return ExitCode::from(2);
         }
     };
+    if cli.command.is_some() && cli.window.is_set() {
+        eprintln!("error: --board, --seed, --screenshot and --moves are for the window, not for a subcommand");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Some(Command::Bracket { command }) => bracket::run(command, cli.mods.as_deref()),
         None => crate::bracket::run_window(cli.window, cli.mods.as_deref()),

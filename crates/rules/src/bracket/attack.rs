@@ -155,3 +155,51 @@ fn add<A: Amount>(slot: &mut A, amount: &A) -> Option<()> {
     *slot = slot.checked_add(amount)?;
     Some(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bracket::amount::Quarters;
+    use crate::bracket::board::Piece;
+    use crate::bracket::geometry::Mirror;
+
+    /// A snake of mirrors leads one beam through far more enemy `x` than 96 bits can halve.
+    #[test]
+    fn many_halvings_switch_to_the_wide_representation_and_stay_exact() {
+        let kinds = KindTable::builtin();
+        let x = kinds.by_glyph('x').unwrap();
+        let e = kinds.by_glyph('E').unwrap();
+        let angle = kinds.by_glyph('>').unwrap();
+        let mut b = Board::new(20, 2);
+        // Rows 3..=16 are lanes; mirrors at both ends turn the beam into the next lane.
+        let mut halvings = 0;
+        for row in 3..=16usize {
+            let rightward = row % 2 == 1;
+            for col in 1..=18usize {
+                b.set(b.index(row, col), Tile::Piece(Piece { owner: 2, kind: x, facing: None }));
+                halvings += 1;
+            }
+            // Rightward lanes turn at `\` on both ends, leftward lanes at `/`.
+            let m = if rightward { Mirror::Backslash } else { Mirror::Slash };
+            b.set(b.index(row, 0), Tile::Mirror(m));
+            b.set(b.index(row, 19), Tile::Mirror(m));
+        }
+        // The source enters lane 3 from (3,0) going right; the target waits below lane 16.
+        b.set(b.index(3, 0), Tile::Piece(Piece { owner: 1, kind: angle, facing: Some(Dir::R) }));
+        let target = b.index(17, 0);
+        b.set(target, Tile::Piece(Piece { owner: 2, kind: e, facing: Some(Dir::L) }));
+        let field = attack_field(&b, &kinds, &CellSet::new());
+        let Field::Wide(wide) = &field else {
+            panic!("{halvings} halvings need the wide representation");
+        };
+        // The beam arrives at the E's top (a side) with exactly 2^-halvings.
+        let mut expect = Wide::from_quarters(Quarters(4));
+        for _ in 0..halvings {
+            expect = expect.times_quarters(2).unwrap();
+        }
+        assert_eq!(wide.enemy_in(target, Dir::U), &expect);
+        assert!(halvings > 200);
+        let dead = crate::bracket::resolve::newly_destroyed(&b, &kinds, &field, &CellSet::new());
+        assert!(dead.contains(target), "any amount > 0 on a side destroys");
+    }
+}

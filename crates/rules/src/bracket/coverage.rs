@@ -194,3 +194,52 @@ fn flood(
     }
     s.frontier = frontier;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bracket::board::Piece;
+
+    fn piece(kinds: &KindTable, owner: Player, glyph: char, facing: Option<Dir>) -> Tile {
+        Tile::Piece(Piece {
+            owner,
+            kind: kinds.by_glyph(glyph).unwrap(),
+            facing,
+        })
+    }
+
+    #[test]
+    fn e_side_line_is_dropped_by_an_enemy_in_the_side_cell() {
+        let kinds = KindTable::builtin();
+        let mut b = Board::new(10, 2);
+        b.set(b.index(1, 2), piece(&kinds, 1, 'E', Some(Dir::R)));
+        b.set(b.index(0, 2), piece(&kinds, 2, 'o', None));
+        b.set(b.index(2, 2), piece(&kinds, 1, 'o', None));
+        let c = coverage(&b, &kinds, 1);
+        assert!(!c.contains(b.index(0, 5)), "enemy side cell drops the upper line");
+        assert!(c.contains(b.index(1, 9)), "the forward line");
+        assert!(c.contains(b.index(2, 9)), "a friendly side cell keeps the lower line");
+    }
+
+    #[test]
+    fn e_side_line_is_dropped_off_the_board_and_by_glass() {
+        let kinds = KindTable::builtin();
+        let mut b = Board::new(10, 2);
+        b.set(b.index(5, 0), piece(&kinds, 1, 'E', Some(Dir::U)));
+        b.set(b.index(2, 0), piece(&kinds, 1, '>', Some(Dir::D)));
+        b.set(b.index(5, 1), Tile::Glass(crate::bracket::geometry::Glass::Horizontal));
+        // (5,0) is fed by the ray from (2,0); the E's sides are off the board and glass.
+        let c = coverage(&b, &kinds, 1);
+        assert!(c.contains(b.index(5, 0)));
+        assert!(!c.contains(b.index(4, 1)), "glass in the side cell drops that line");
+        assert!(!c.contains(b.index(5, 1)), "glass is never covered");
+    }
+
+    #[test]
+    fn a_piece_on_an_uncovered_cell_emits_nothing() {
+        let kinds = KindTable::builtin();
+        let mut b = Board::new(10, 2);
+        b.set(b.index(5, 5), piece(&kinds, 1, '>', Some(Dir::R)));
+        assert!(!coverage(&b, &kinds, 1).contains(b.index(5, 7)));
+    }
+}
