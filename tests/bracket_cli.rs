@@ -30,7 +30,12 @@ fn run_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -39,10 +44,24 @@ fn resolve_prints_each_cases_report() {
     let all = cases();
     assert!(all.len() >= 30);
     for case in all {
-        let out = bin().args(["bracket", "resolve"]).arg(&case).output().unwrap();
-        assert!(out.status.success(), "{}: {}", case.display(), String::from_utf8_lossy(&out.stderr));
+        let out = bin()
+            .args(["bracket", "resolve"])
+            .arg(&case)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            case.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
         let want = std::fs::read_to_string(case.with_extension("out")).unwrap();
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), want, "{}", case.display());
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            want,
+            "{}",
+            case.display()
+        );
     }
 }
 
@@ -64,7 +83,11 @@ fn assert_bad(input: &str, needle: &str) {
     let err = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = err.lines().filter(|l| !l.starts_with("warning:")).collect();
     assert_eq!(lines.len(), 1, "one line on stderr: {err:?}");
-    assert!(lines[0].contains(needle), "{:?} should contain {needle:?}", lines[0]);
+    assert!(
+        lines[0].contains(needle),
+        "{:?} should contain {needle:?}",
+        lines[0]
+    );
     assert!(out.stdout.is_empty());
 }
 
@@ -80,11 +103,20 @@ fn bad_input_exits_2_with_one_line_naming_line_and_column() {
     assert_bad(&rows(10, ". . 1>Q . . . . . . ."), "line 1, column 5");
     assert_bad(&rows(10, ". . 1> . . . . . . ."), "needs a facing");
     assert_bad(&rows(10, ". . 1oR . . . . . . ."), "extra characters");
-    assert_bad(&format!("# c\n{}", rows(10, "/ . . . . . . . . .")), "line 2, column 1");
+    assert_bad(
+        &format!("# c\n{}", rows(10, "/ . . . . . . . . .")),
+        "line 2, column 1",
+    );
     assert_bad(&rows(9, ". . . . . . . . ."), "10 to 20");
     assert_bad(&rows(21, &vec!["."; 21].join(" ")), "10 to 20");
-    assert_bad(&format!("players 5\n{}", rows(10, ". . . . . . . . . .")), "line 1");
-    assert_bad(&format!("players 2\n{}", rows(10, ". . . 3o . . . . . .")), "owner 3");
+    assert_bad(
+        &format!("players 5\n{}", rows(10, ". . . . . . . . . .")),
+        "line 1",
+    );
+    assert_bad(
+        &format!("players 2\n{}", rows(10, ". . . 3o . . . . . .")),
+        "owner 3",
+    );
     assert_bad(&rows(10, ". . . . . . . . . . ."), "the first row has 11");
     let mut short = rows(10, ". . . . . . . . . .");
     short = short.lines().take(9).collect::<Vec<_>>().join("\n");
@@ -94,10 +126,19 @@ fn bad_input_exits_2_with_one_line_naming_line_and_column() {
 
 #[test]
 fn an_unreadable_file_and_bad_arguments_exit_2_with_one_line() {
-    let out = bin().args(["bracket", "resolve", "/no/such/board"]).output().unwrap();
+    let out = bin()
+        .args(["bracket", "resolve", "/no/such/board"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1);
-    for args in [&["bracket", "resolve"][..], &["bracket"], &["bracket", "nope"], &["--seed", "x"], &["--seed", "3", "bracket", "resolve", "-"]] {
+    for args in [
+        &["bracket", "resolve"][..],
+        &["bracket"],
+        &["bracket", "nope"],
+        &["--seed", "x"],
+        &["--seed", "3", "bracket", "resolve", "-"],
+    ] {
         let out = bin().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
@@ -108,16 +149,29 @@ fn an_unreadable_file_and_bad_arguments_exit_2_with_one_line() {
 #[test]
 fn mods_from_a_folder_add_kinds_to_the_board_format() {
     let board = rows(10, ". . 1》R . . . . . . .");
-    let out = run_stdin(&["--mods", "tests/mods/good", "bracket", "resolve", "-"], &board);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run_stdin(
+        &["--mods", "tests/mods/good", "bracket", "resolve", "-"],
+        &board,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with(". . 1》R"), "{text}");
     // Without the mod the glyph is unknown.
     let out = run_stdin(&["bracket", "resolve", "-"], &board);
     assert_eq!(out.status.code(), Some(2));
     // A bad mod is reported and skipped; the good content still works.
-    let out = run_stdin(&["--mods", "tests/mods/bad", "bracket", "resolve", "-"], &rows(10, ". . 1>R . . . . . . ."));
+    let out = run_stdin(
+        &["--mods", "tests/mods/bad", "bracket", "resolve", "-"],
+        &rows(10, ". . 1>R . . . . . . ."),
+    );
     assert!(out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("broken.ron:10:") && err.contains("attack"), "{err}");
+    assert!(
+        err.contains("broken.ron:10:") && err.contains("attack"),
+        "{err}"
+    );
 }

@@ -9,9 +9,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
-use bw_rules::bracket::ecs::{
-    self as rules, BracketRulesPlugin, Content, GameSetup, Turn,
-};
+use bw_rules::bracket::ecs::{self as rules, BracketRulesPlugin, Content, GameSetup, Turn};
 use bw_rules::bracket::game::{Settings, TurnState};
 use bw_rules::bracket::generate::BoardSettings;
 use bw_rules::bracket::text::parse_board;

@@ -141,7 +141,10 @@ fn draw_fixtures(
             ))
             .with_children(|c| {
                 c.spawn((
-                    Sprite::from_color(Color::srgb(0.55, 0.75, 0.85), Vec2::new(cs * 1.2, cs * 0.12)),
+                    Sprite::from_color(
+                        Color::srgb(0.55, 0.75, 0.85),
+                        Vec2::new(cs * 1.2, cs * 0.12),
+                    ),
                     Transform::from_rotation(Quat::from_rotation_z(angle)),
                 ));
             });
@@ -161,12 +164,21 @@ fn draw_fixtures(
             ))
             .with_children(|c| {
                 if h {
-                    c.spawn(Sprite::from_color(glass_color, Vec2::new(cs * 0.9, cs * 0.16)));
+                    c.spawn(Sprite::from_color(
+                        glass_color,
+                        Vec2::new(cs * 0.9, cs * 0.16),
+                    ));
                 }
                 if v {
-                    c.spawn(Sprite::from_color(glass_color, Vec2::new(cs * 0.16, cs * 0.9)));
+                    c.spawn(Sprite::from_color(
+                        glass_color,
+                        Vec2::new(cs * 0.16, cs * 0.9),
+                    ));
                 }
-                c.spawn(Sprite::from_color(ink.with_alpha(0.15), Vec2::splat(cs * 0.9)));
+                c.spawn(Sprite::from_color(
+                    ink.with_alpha(0.15),
+                    Vec2::splat(cs * 0.9),
+                ));
             });
     }
 }
@@ -222,7 +234,10 @@ fn draw_status(
 ) {
     let Some(turn) = turn else { return };
     let line = match &turn.0.outcome {
-        None => format!("Player {} to move. Space: a random legal move", turn.0.current),
+        None => format!(
+            "Player {} to move. Space: a random legal move",
+            turn.0.current
+        ),
         Some(o) => format!("Game over: {o:?}"),
     };
     match text.single_mut() {
@@ -268,7 +283,10 @@ fn play_demo_moves(world: &mut World) {
         let action = if moves.is_empty() {
             bw_rules::bracket::Action::Pass
         } else {
-            let i = world.resource_mut::<DemoMoves>().rng.below(moves.len() as u64) as usize;
+            let i = world
+                .resource_mut::<DemoMoves>()
+                .rng
+                .below(moves.len() as u64) as usize;
             moves[i]
         };
         rules::act(world, action).expect("legal moves are accepted");

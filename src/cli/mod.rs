@@ -63,7 +63,9 @@ pub fn run() -> ExitCode {
         }
     };
     if cli.command.is_some() && cli.window.is_set() {
-        eprintln!("error: --board, --seed, --screenshot and --moves are for the window, not for a subcommand");
+        eprintln!(
+            "error: --board, --seed, --screenshot and --moves are for the window, not for a subcommand"
+        );
         return ExitCode::from(2);
     }
     let result = match cli.command {

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use bevy_app::App;
-use bw_rules::bracket::ecs::{BracketRulesPlugin, BoardSnapshot, resolve_world, spawn_board};
+use bw_rules::bracket::ecs::{BoardSnapshot, BracketRulesPlugin, resolve_world, spawn_board};
 use bw_rules::bracket::text::{format_report, parse_board, tile_token};
 use bw_rules::bracket::{Board, KindTable, coverage::coverage_all, resolve};
 
@@ -72,7 +72,10 @@ fn every_rule_case_resolves_as_expected() {
         } else {
             let want = std::fs::read_to_string(&out).unwrap_or_default();
             if want != report {
-                failures.push(format!("{name}: report differs from {}:\n{report}", out.display()));
+                failures.push(format!(
+                    "{name}: report differs from {}:\n{report}",
+                    out.display()
+                ));
             }
         }
     }

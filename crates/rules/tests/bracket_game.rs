@@ -1,7 +1,9 @@
 //! The rules of a turn, through the action API: every refusal has its reason.
 
 use bw_rules::bracket::board::Tile;
-use bw_rules::bracket::game::{Action, At, Game, Mode, Outcome, Refusal, Settings, legal_placements};
+use bw_rules::bracket::game::{
+    Action, At, Game, Mode, Outcome, Refusal, Settings, legal_placements,
+};
 use bw_rules::bracket::generate::BoardSettings;
 use bw_rules::bracket::text::parse_board;
 use bw_rules::bracket::{Dir, KindId, KindTable};
@@ -60,7 +62,11 @@ fn placement_needs_coverage_an_empty_cell_and_no_foreign_corner() {
     );
     // A ray through P2's corner covers it, but P1 still may not place there.
     g.board = parse_board(
-        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/diagonal_reach.board")).unwrap(),
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/diagonal_reach.board"
+        ))
+        .unwrap(),
         &k,
     )
     .unwrap();
@@ -98,14 +104,31 @@ fn deletions_only_of_own_pieces_in_own_corner_each_resolving() {
     g.act(&k, place(&k, 6, 2, 'o', None)).unwrap(); // stands on the ray
     g.act(&k, place(&k, 9, 9, 'o', None)).unwrap();
     assert_eq!(
-        g.act(&k, Action::Delete { at: At { row: 6, col: 2 } }),
+        g.act(
+            &k,
+            Action::Delete {
+                at: At { row: 6, col: 2 }
+            }
+        ),
         Err(Refusal::NotInOwnHome(At { row: 6, col: 2 }))
     );
     assert_eq!(
-        g.act(&k, Action::Delete { at: At { row: 8, col: 8 } }),
+        g.act(
+            &k,
+            Action::Delete {
+                at: At { row: 8, col: 8 }
+            }
+        ),
         Err(Refusal::NoOwnPiece(At { row: 8, col: 8 }))
     );
-    let r = g.act(&k, Action::Delete { at: At { row: 2, col: 2 } }).unwrap();
+    let r = g
+        .act(
+            &k,
+            Action::Delete {
+                at: At { row: 2, col: 2 },
+            },
+        )
+        .unwrap();
     assert_eq!(r.removed_count(), 1, "the circle lost its coverage at once");
     assert_eq!(g.board.tile(g.board.index(6, 2)), Tile::Empty);
     assert_eq!(g.turn.current, 1, "deleting does not end the turn");
@@ -154,7 +177,9 @@ fn turn_limit_scores_coverage_and_ties_share() {
     tie.settings.turn_limit = Some(1);
     tie.act(&k, place(&k, 1, 1, 'o', None)).unwrap();
     tie.act(&k, place(&k, 8, 8, 'o', None)).unwrap();
-    assert!(matches!(tie.turn.outcome, Some(Outcome::Scored { ref winners, .. }) if winners == &vec![1, 2]));
+    assert!(
+        matches!(tie.turn.outcome, Some(Outcome::Scored { ref winners, .. }) if winners == &vec![1, 2])
+    );
 }
 
 #[test]
@@ -168,7 +193,12 @@ fn star_war_only_stars_no_deletion_and_ends_when_all_pass() {
     g.act(&k, place(&k, 2, 2, '*', None)).unwrap();
     g.act(&k, place(&k, 7, 7, '*', None)).unwrap();
     assert_eq!(
-        g.act(&k, Action::Delete { at: At { row: 2, col: 2 } }),
+        g.act(
+            &k,
+            Action::Delete {
+                at: At { row: 2, col: 2 }
+            }
+        ),
         Err(Refusal::NoDeletionInStarWar)
     );
     // Play it out: stars until nobody can place; everyone passing in one round ends it.

@@ -34,8 +34,15 @@ fn a_mod_kind_is_loaded_and_played() {
         },
         3,
     );
-    g.act(&kinds, Action::Place { at: At { row: 2, col: 2 }, kind: heavy, facing: Some(Dir::R) })
-        .unwrap();
+    g.act(
+        &kinds,
+        Action::Place {
+            at: At { row: 2, col: 2 },
+            kind: heavy,
+            facing: Some(Dir::R),
+        },
+    )
+    .unwrap();
     assert_eq!(g.turn.current, 2, "the mod kind was placed like any other");
 
     let text = std::iter::once("1》R . . . . . . 2* . .")
@@ -44,29 +51,46 @@ fn a_mod_kind_is_loaded_and_played() {
         .join("\n");
     let mut b = parse_board(&text, &kinds).unwrap();
     // The star stands outside P2's coverage in this toy board, so give P2 a ray to it.
-    b.set(b.index(9, 7), bw_rules::bracket::Tile::Piece(bw_rules::bracket::Piece {
-        owner: 2,
-        kind: kinds.by_glyph('>').unwrap(),
-        facing: Some(Dir::U),
-    }));
+    b.set(
+        b.index(9, 7),
+        bw_rules::bracket::Tile::Piece(bw_rules::bracket::Piece {
+            owner: 2,
+            kind: kinds.by_glyph('>').unwrap(),
+            facing: Some(Dir::U),
+        }),
+    );
     let r = resolve(&mut b, &kinds);
     assert_eq!(r.removed_count(), 1);
-    assert_eq!(b.tile(b.index(0, 7)), bw_rules::bracket::Tile::Empty, "2 > 1.5");
+    assert_eq!(
+        b.tile(b.index(0, 7)),
+        bw_rules::bracket::Tile::Empty,
+        "2 > 1.5"
+    );
 }
 
 #[test]
 fn a_bad_mod_is_refused_with_file_line_and_field_and_the_rest_loads() {
     let report = KindTable::load(
         &repo().join("content"),
-        &[repo().join("tests/mods/bad"), repo().join("tests/mods/good")],
+        &[
+            repo().join("tests/mods/bad"),
+            repo().join("tests/mods/good"),
+        ],
     );
     assert_eq!(report.errors.len(), 1);
     let e = &report.errors[0];
     assert!(e.file.ends_with("tests/mods/bad/broken.ron"));
     assert_eq!((e.line, e.field.as_deref()), (10, Some("attack")));
     let shown = e.to_string();
-    assert!(shown.contains("broken.ron:10:") && shown.contains("attack"), "{shown}");
-    assert_eq!(report.table.len(), 9, "built-ins and the good mod still load");
+    assert!(
+        shown.contains("broken.ron:10:") && shown.contains("attack"),
+        "{shown}"
+    );
+    assert_eq!(
+        report.table.len(),
+        9,
+        "built-ins and the good mod still load"
+    );
 }
 
 #[test]

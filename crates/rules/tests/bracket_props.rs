@@ -34,7 +34,11 @@ fn random_board(side: usize, players: u8, seed: u64, density: u64) -> Board {
                 facing,
             })
         } else if roll < density + 10 && b.home_owner(cell).is_none() {
-            Tile::Mirror(if rng.below(2) == 0 { Mirror::Slash } else { Mirror::Backslash })
+            Tile::Mirror(if rng.below(2) == 0 {
+                Mirror::Slash
+            } else {
+                Mirror::Backslash
+            })
         } else if roll < density + 14 && b.home_owner(cell).is_none() {
             Tile::Glass([Glass::Horizontal, Glass::Vertical, Glass::Cross][rng.below(3) as usize])
         } else {

@@ -166,7 +166,11 @@ mod tests {
             a = a.times_quarters(2).expect("exact halving");
         }
         assert!(!a.is_zero());
-        assert_eq!(a.times_quarters(2), None, "the next halving would lose a bit");
+        assert_eq!(
+            a.times_quarters(2),
+            None,
+            "the next halving would lose a bit"
+        );
     }
 
     #[test]

@@ -21,10 +21,17 @@ pub struct AttackField<A> {
 }
 
 impl<A: Amount> AttackField<A> {
-    fn zeroed(cells: usize) -> Self {
+    pub(crate) fn zeroed(cells: usize) -> Self {
         AttackField {
             enemy_in: vec![Default::default(); cells],
             own_out: vec![Default::default(); cells],
+        }
+    }
+
+    fn clear(&mut self, cells: usize) {
+        for v in [&mut self.enemy_in, &mut self.own_out] {
+            v.clear();
+            v.resize(cells, Default::default());
         }
     }
 
@@ -60,22 +67,36 @@ impl Field {
 /// side, but are empty cells for enemy beams.
 pub fn attack_field(board: &Board, kinds: &KindTable, marked: &CellSet) -> Field {
     let mut scratch = Scratch::new(board.cells());
-    match compute::<Fixed>(board, kinds, marked, &mut scratch) {
-        Some(field) => Field::Fast(field),
-        None => Field::Wide(
-            compute::<Wide>(board, kinds, marked, &mut scratch)
-                .expect("the wide representation holds every beam of a board"),
-        ),
+    let mut fast = AttackField::zeroed(board.cells());
+    if compute_into(board, kinds, marked, &mut scratch, &mut fast).is_some() {
+        return Field::Fast(fast);
     }
+    Field::Wide(wide_field(board, kinds, marked, &mut scratch))
 }
 
-pub(crate) fn compute<A: Amount>(
+/// The field in the wide representation, for the rare boards the fast one cannot hold.
+pub(crate) fn wide_field(
+    board: &Board,
+    kinds: &KindTable,
+    marked: &CellSet,
+    scratch: &mut Scratch,
+) -> AttackField<Wide> {
+    let mut wide = AttackField::zeroed(board.cells());
+    compute_into(board, kinds, marked, scratch, &mut wide)
+        .expect("the wide representation holds every beam of a board");
+    wide
+}
+
+/// Computes every beam into `field` (cleared first); `None` when the representation cannot
+/// hold an exact value.
+pub(crate) fn compute_into<A: Amount>(
     board: &Board,
     kinds: &KindTable,
     marked: &CellSet,
     s: &mut Scratch,
-) -> Option<AttackField<A>> {
-    let mut field = AttackField::<A>::zeroed(board.cells());
+    field: &mut AttackField<A>,
+) -> Option<()> {
+    field.clear(board.cells());
     for (cell, piece) in board.pieces() {
         let kind = kinds.get(piece.kind);
         let Some(facing) = piece.facing else { continue };
@@ -90,11 +111,11 @@ pub(crate) fn compute<A: Amount>(
             cell,
             facing,
             A::from_quarters(kind.attack),
-            &mut field,
+            field,
             s,
         )?;
     }
-    Some(field)
+    Some(())
 }
 
 /// Traces one beam; `None` when the representation cannot hold an exact value.
@@ -176,18 +197,43 @@ mod tests {
         for row in 3..=16usize {
             let rightward = row % 2 == 1;
             for col in 1..=18usize {
-                b.set(b.index(row, col), Tile::Piece(Piece { owner: 2, kind: x, facing: None }));
+                b.set(
+                    b.index(row, col),
+                    Tile::Piece(Piece {
+                        owner: 2,
+                        kind: x,
+                        facing: None,
+                    }),
+                );
                 halvings += 1;
             }
             // Rightward lanes turn at `\` on both ends, leftward lanes at `/`.
-            let m = if rightward { Mirror::Backslash } else { Mirror::Slash };
+            let m = if rightward {
+                Mirror::Backslash
+            } else {
+                Mirror::Slash
+            };
             b.set(b.index(row, 0), Tile::Mirror(m));
             b.set(b.index(row, 19), Tile::Mirror(m));
         }
         // The source enters lane 3 from (3,0) going right; the target waits below lane 16.
-        b.set(b.index(3, 0), Tile::Piece(Piece { owner: 1, kind: angle, facing: Some(Dir::R) }));
+        b.set(
+            b.index(3, 0),
+            Tile::Piece(Piece {
+                owner: 1,
+                kind: angle,
+                facing: Some(Dir::R),
+            }),
+        );
         let target = b.index(17, 0);
-        b.set(target, Tile::Piece(Piece { owner: 2, kind: e, facing: Some(Dir::L) }));
+        b.set(
+            target,
+            Tile::Piece(Piece {
+                owner: 2,
+                kind: e,
+                facing: Some(Dir::L),
+            }),
+        );
         let field = attack_field(&b, &kinds, &CellSet::new());
         let Field::Wide(wide) = &field else {
             panic!("{halvings} halvings need the wide representation");

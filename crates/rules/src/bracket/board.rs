@@ -102,8 +102,8 @@ impl Board {
         match dir {
             Dir::U => cell.checked_sub(n),
             Dir::D => (cell + n < n * n).then_some(cell + n),
-            Dir::L => (cell % n != 0).then(|| cell - 1),
-            Dir::R => ((cell + 1) % n != 0).then_some(cell + 1),
+            Dir::L => (!cell.is_multiple_of(n)).then(|| cell - 1),
+            Dir::R => (!(cell + 1).is_multiple_of(n)).then_some(cell + 1),
         }
     }
 

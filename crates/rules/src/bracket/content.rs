@@ -242,7 +242,8 @@ impl KindTable {
                 }
             };
             let valid = validate(kind, path, &refuse)?;
-            let clash_id = self.by_id.contains_key(&valid.id) || staged.iter().any(|k| k.id == valid.id);
+            let clash_id =
+                self.by_id.contains_key(&valid.id) || staged.iter().any(|k| k.id == valid.id);
             if clash_id {
                 return Err(refuse("id", "another kind already has this id".into()));
             }
@@ -314,7 +315,10 @@ fn validate(
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
     {
-        return Err(refuse("id", "use lowercase letters, digits, `_` or `-`".into()));
+        return Err(refuse(
+            "id",
+            "use lowercase letters, digits, `_` or `-`".into(),
+        ));
     }
     if raw.glyph.is_whitespace()
         || raw.glyph.is_ascii_digit()
@@ -336,11 +340,17 @@ fn validate(
     };
     let attack = Quarters::from_f64(raw.attack, MAX_STAT).map_err(|m| refuse("attack", m))?;
     if !bracket && !attack.is_zero() {
-        return Err(refuse("attack", "a shape cannot attack (attack must be 0)".into()));
+        return Err(refuse(
+            "attack",
+            "a shape cannot attack (attack must be 0)".into(),
+        ));
     }
     match raw.signal {
         Signal::Ray | Signal::ELines if !bracket => {
-            return Err(refuse("signal", "a shape has no facing to cast a ray".into()));
+            return Err(refuse(
+                "signal",
+                "a shape has no facing to cast a ray".into(),
+            ));
         }
         Signal::Flood { steps } if steps == 0 || steps > MAX_FLOOD_STEPS => {
             return Err(refuse(

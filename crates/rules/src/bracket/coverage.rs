@@ -15,10 +15,17 @@ pub type CoverageMap = [CellSet; 4];
 
 /// Coverage of every seat with a home corner.
 pub fn coverage_all(board: &Board, kinds: &KindTable) -> CoverageMap {
+    coverage_all_with(board, kinds, &mut Scratch::new(board.cells()))
+}
+
+pub(crate) fn coverage_all_with(
+    board: &Board,
+    kinds: &KindTable,
+    scratch: &mut Scratch,
+) -> CoverageMap {
     let mut out = [CellSet::new(); 4];
-    let mut scratch = Scratch::new(board.cells());
     for p in board.seats() {
-        out[p as usize - 1] = coverage_with(board, kinds, p, &mut scratch);
+        out[p as usize - 1] = coverage_with(board, kinds, p, scratch);
     }
     out
 }
@@ -93,12 +100,16 @@ fn coverage_with(board: &Board, kinds: &KindTable, player: Player, s: &mut Scrat
             (Signal::Ray, Some(f)) => {
                 s.fresh_states();
                 s.enter(cell, f);
-                ray(board, player, cell, f, s, &mut |c| cover(c, &mut covered, &mut pending));
+                ray(board, player, cell, f, s, &mut |c| {
+                    cover(c, &mut covered, &mut pending)
+                });
             }
             (Signal::ELines, Some(f)) => {
                 s.fresh_states();
                 s.enter(cell, f);
-                ray(board, player, cell, f, s, &mut |c| cover(c, &mut covered, &mut pending));
+                ray(board, player, cell, f, s, &mut |c| {
+                    cover(c, &mut covered, &mut pending)
+                });
                 for side in f.sides() {
                     let Some(start) = board.step(cell, side) else {
                         continue;
@@ -216,9 +227,15 @@ mod tests {
         b.set(b.index(0, 2), piece(&kinds, 2, 'o', None));
         b.set(b.index(2, 2), piece(&kinds, 1, 'o', None));
         let c = coverage(&b, &kinds, 1);
-        assert!(!c.contains(b.index(0, 5)), "enemy side cell drops the upper line");
+        assert!(
+            !c.contains(b.index(0, 5)),
+            "enemy side cell drops the upper line"
+        );
         assert!(c.contains(b.index(1, 9)), "the forward line");
-        assert!(c.contains(b.index(2, 9)), "a friendly side cell keeps the lower line");
+        assert!(
+            c.contains(b.index(2, 9)),
+            "a friendly side cell keeps the lower line"
+        );
     }
 
     #[test]
@@ -227,11 +244,17 @@ mod tests {
         let mut b = Board::new(10, 2);
         b.set(b.index(5, 0), piece(&kinds, 1, 'E', Some(Dir::U)));
         b.set(b.index(2, 0), piece(&kinds, 1, '>', Some(Dir::D)));
-        b.set(b.index(5, 1), Tile::Glass(crate::bracket::geometry::Glass::Horizontal));
+        b.set(
+            b.index(5, 1),
+            Tile::Glass(crate::bracket::geometry::Glass::Horizontal),
+        );
         // (5,0) is fed by the ray from (2,0); the E's sides are off the board and glass.
         let c = coverage(&b, &kinds, 1);
         assert!(c.contains(b.index(5, 0)));
-        assert!(!c.contains(b.index(4, 1)), "glass in the side cell drops that line");
+        assert!(
+            !c.contains(b.index(4, 1)),
+            "glass in the side cell drops that line"
+        );
         assert!(!c.contains(b.index(5, 1)), "glass is never covered");
     }
 

@@ -81,8 +81,14 @@ impl fmt::Display for At {
 /// One action of the player whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
-    Place { at: At, kind: KindId, facing: Option<Dir> },
-    Delete { at: At },
+    Place {
+        at: At,
+        kind: KindId,
+        facing: Option<Dir>,
+    },
+    Delete {
+        at: At,
+    },
     Pass,
     Surrender,
 }
@@ -117,7 +123,9 @@ impl fmt::Display for Refusal {
             Refusal::KindNotAllowed(k) => write!(f, "`{k}` cannot be placed in this mode"),
             Refusal::NeedsFacing(k) => write!(f, "the bracket `{k}` needs a facing"),
             Refusal::ShapeHasNoFacing(k) => write!(f, "the shape `{k}` has no facing"),
-            Refusal::AdjacentStar(a) => write!(f, "a star at {a} would touch another of your stars"),
+            Refusal::AdjacentStar(a) => {
+                write!(f, "a star at {a} would touch another of your stars")
+            }
             Refusal::NoOwnPiece(a) => write!(f, "{a} does not hold a piece of yours"),
             Refusal::NotInOwnHome(a) => write!(f, "{a} is outside your home corner"),
             Refusal::NoDeletionInStarWar => write!(f, "Star War has no deletions"),
@@ -135,7 +143,10 @@ pub enum Outcome {
     /// The last player left.
     LastStanding(Player),
     /// Scored by coverage (turn limit, or Star War's end); `winners` share the win.
-    Scored { scores: Vec<(Player, u32)>, winners: Vec<Player> },
+    Scored {
+        scores: Vec<(Player, u32)>,
+        winners: Vec<Player>,
+    },
 }
 
 /// Whose turn it is and who is still playing.
@@ -261,10 +272,13 @@ fn check_place(
 fn touches_own_star(board: &Board, kinds: &KindTable, me: Player, cell: usize) -> bool {
     let outside = |c: usize| (1..=4).all(|p| !board.corner_contains(p, c));
     outside(cell)
-        && Dir::ALL.into_iter().filter_map(|d| board.step(cell, d)).any(|n| {
-            matches!(board.tile(n), Tile::Piece(p)
+        && Dir::ALL
+            .into_iter()
+            .filter_map(|d| board.step(cell, d))
+            .any(|n| {
+                matches!(board.tile(n), Tile::Piece(p)
                 if p.owner == me && kinds.get(p.kind).id == STAR_KIND_ID && outside(n))
-        })
+            })
 }
 
 /// The kinds the mode allows, with the facings each may take.
@@ -283,7 +297,12 @@ pub fn placeable_kinds(settings: &Settings, kinds: &KindTable) -> Vec<(KindId, V
 }
 
 /// Every legal placement of `me`, in cell, kind, facing order.
-pub fn legal_placements(settings: &Settings, board: &Board, kinds: &KindTable, me: Player) -> Vec<Action> {
+pub fn legal_placements(
+    settings: &Settings,
+    board: &Board,
+    kinds: &KindTable,
+    me: Player,
+) -> Vec<Action> {
     let covered = coverage(board, kinds, me);
     let palette = placeable_kinds(settings, kinds);
     let mut out = Vec::new();
@@ -293,7 +312,11 @@ pub fn legal_placements(settings: &Settings, board: &Board, kinds: &KindTable, m
         for (kind, facings) in &palette {
             for &facing in facings {
                 if check_place(settings, board, kinds, &covered, me, at, *kind, facing).is_ok() {
-                    out.push(Action::Place { at, kind: *kind, facing });
+                    out.push(Action::Place {
+                        at,
+                        kind: *kind,
+                        facing,
+                    });
                 }
             }
         }
@@ -301,13 +324,28 @@ pub fn legal_placements(settings: &Settings, board: &Board, kinds: &KindTable, m
     out
 }
 
-pub fn has_legal_placement(settings: &Settings, board: &Board, kinds: &KindTable, me: Player) -> bool {
+pub fn has_legal_placement(
+    settings: &Settings,
+    board: &Board,
+    kinds: &KindTable,
+    me: Player,
+) -> bool {
     let covered = coverage(board, kinds, me);
     let palette = placeable_kinds(settings, kinds);
     covered.iter().any(|cell| {
         let (r, c) = board.row_col(cell);
         palette.iter().any(|(kind, facings)| {
-            check_place(settings, board, kinds, &covered, me, At::new(r, c), *kind, facings[0]).is_ok()
+            check_place(
+                settings,
+                board,
+                kinds,
+                &covered,
+                me,
+                At::new(r, c),
+                *kind,
+                facings[0],
+            )
+            .is_ok()
         })
     })
 }
@@ -325,7 +363,14 @@ pub fn apply_unchecked(
     let resolution = match *action {
         Action::Place { at, kind, facing } => {
             let cell = at.cell(board).expect("checked");
-            board.set(cell, Tile::Piece(Piece { owner: me, kind, facing }));
+            board.set(
+                cell,
+                Tile::Piece(Piece {
+                    owner: me,
+                    kind,
+                    facing,
+                }),
+            );
             resolve(board, kinds)
         }
         Action::Delete { at } => {
@@ -348,7 +393,13 @@ pub fn apply_unchecked(
 }
 
 /// Moves the turn on after an action and decides whether the game ended.
-pub fn advance(settings: &Settings, board: &Board, turn: &mut TurnState, kinds: &KindTable, action: &Action) {
+pub fn advance(
+    settings: &Settings,
+    board: &Board,
+    turn: &mut TurnState,
+    kinds: &KindTable,
+    action: &Action,
+) {
     let me = turn.current;
     match action {
         Action::Delete { .. } => return, // the turn goes on
@@ -420,7 +471,13 @@ impl Game {
     /// Checks and applies an action of the current player.
     pub fn act(&mut self, kinds: &KindTable, action: Action) -> Result<Resolution, Refusal> {
         check(&self.settings, &self.board, &self.turn, kinds, &action)?;
-        let r = apply_unchecked(&self.settings, &mut self.board, &mut self.turn, kinds, &action);
+        let r = apply_unchecked(
+            &self.settings,
+            &mut self.board,
+            &mut self.turn,
+            kinds,
+            &action,
+        );
         self.actions.push(action);
         Ok(r)
     }

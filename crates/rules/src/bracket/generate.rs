@@ -38,12 +38,18 @@ impl Default for BoardSettings {
 impl BoardSettings {
     pub fn validate(&self) -> Result<(), String> {
         if !(MIN_SIDE..=MAX_SIDE).contains(&self.side) {
-            return Err(format!("board side {} is not in {MIN_SIDE}..={MAX_SIDE}", self.side));
+            return Err(format!(
+                "board side {} is not in {MIN_SIDE}..={MAX_SIDE}",
+                self.side
+            ));
         }
         if !(2..=MAX_PLAYERS).contains(&self.players) {
             return Err(format!("{} players is not in 2..=4", self.players));
         }
-        for (name, d) in [("mirror", self.mirror_density), ("glass", self.glass_density)] {
+        for (name, d) in [
+            ("mirror", self.mirror_density),
+            ("glass", self.glass_density),
+        ] {
             if !(0.0..=1.0).contains(&d) {
                 return Err(format!("{name} density {d} is not in 0..=1"));
             }

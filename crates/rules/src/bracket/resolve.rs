@@ -11,12 +11,12 @@
 //! until nothing was removed
 //! ```
 
-use super::amount::Amount;
-use super::attack::{AttackField, Field, attack_field};
-use super::board::{Board, Piece, Tile};
+use super::amount::{Amount, Fixed};
+use super::attack::{AttackField, Field, compute_into, wide_field};
+use super::board::{Board, MAX_SIDE, Piece, Tile};
 use super::cellset::CellSet;
 use super::content::KindTable;
-use super::coverage::{CoverageMap, coverage_all};
+use super::coverage::{CoverageMap, Scratch, coverage_all_with};
 use super::geometry::Dir;
 
 /// Pieces standing outside their owner's coverage.
@@ -29,7 +29,12 @@ pub fn uncovered_pieces(board: &Board, coverage: &CoverageMap) -> CellSet {
 }
 
 /// Pieces (not yet in `marked`) whose destruction test holds in `field`.
-pub fn newly_destroyed(board: &Board, kinds: &KindTable, field: &Field, marked: &CellSet) -> CellSet {
+pub fn newly_destroyed(
+    board: &Board,
+    kinds: &KindTable,
+    field: &Field,
+    marked: &CellSet,
+) -> CellSet {
     match field {
         Field::Fast(f) => destroyed_in(board, kinds, f, marked),
         Field::Wide(f) => destroyed_in(board, kinds, f, marked),
@@ -98,35 +103,68 @@ impl Resolution {
     }
 }
 
+/// Reusable buffers for resolving many boards (computer players resolve thousands).
+pub struct Resolver {
+    scratch: Scratch,
+    fast: AttackField<Fixed>,
+}
+
+impl Default for Resolver {
+    fn default() -> Self {
+        Resolver {
+            scratch: Scratch::new(MAX_SIDE * MAX_SIDE),
+            fast: AttackField::zeroed(0),
+        }
+    }
+}
+
+impl Resolver {
+    /// The marks of one round: uncovered pieces, then the attack fixpoint.
+    pub fn round_marks(&mut self, board: &Board, kinds: &KindTable) -> CellSet {
+        let coverage = coverage_all_with(board, kinds, &mut self.scratch);
+        let mut marked = uncovered_pieces(board, &coverage);
+        loop {
+            let fast = compute_into(board, kinds, &marked, &mut self.scratch, &mut self.fast);
+            let fresh = match fast {
+                Some(()) => destroyed_in(board, kinds, &self.fast, &marked),
+                None => {
+                    let wide = wide_field(board, kinds, &marked, &mut self.scratch);
+                    destroyed_in(board, kinds, &wide, &marked)
+                }
+            };
+            if fresh.is_empty() {
+                return marked;
+            }
+            marked.union_with(&fresh);
+        }
+    }
+
+    /// Resolves the board in place to its stable state.
+    pub fn resolve(&mut self, board: &mut Board, kinds: &KindTable) -> Resolution {
+        let mut report = Resolution::default();
+        loop {
+            let marked = self.round_marks(board, kinds);
+            if marked.is_empty() {
+                return report;
+            }
+            let mut round = RemovalRound::default();
+            for cell in marked.iter() {
+                if let Tile::Piece(p) = board.tile(cell) {
+                    round.removed.push((cell, p));
+                }
+                board.set(cell, Tile::Empty);
+            }
+            report.rounds.push(round);
+        }
+    }
+}
+
 /// The marks of one round: uncovered pieces, then the attack fixpoint.
 pub fn round_marks(board: &Board, kinds: &KindTable) -> CellSet {
-    let coverage = coverage_all(board, kinds);
-    let mut marked = uncovered_pieces(board, &coverage);
-    loop {
-        let field = attack_field(board, kinds, &marked);
-        let fresh = newly_destroyed(board, kinds, &field, &marked);
-        if fresh.is_empty() {
-            return marked;
-        }
-        marked.union_with(&fresh);
-    }
+    Resolver::default().round_marks(board, kinds)
 }
 
 /// Resolves the board in place to its stable state.
 pub fn resolve(board: &mut Board, kinds: &KindTable) -> Resolution {
-    let mut report = Resolution::default();
-    loop {
-        let marked = round_marks(board, kinds);
-        if marked.is_empty() {
-            return report;
-        }
-        let mut round = RemovalRound::default();
-        for cell in marked.iter() {
-            if let Tile::Piece(p) = board.tile(cell) {
-                round.removed.push((cell, p));
-            }
-            board.set(cell, Tile::Empty);
-        }
-        report.rounds.push(round);
-    }
+    Resolver::default().resolve(board, kinds)
 }

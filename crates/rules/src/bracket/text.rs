@@ -12,8 +12,8 @@ use std::fmt;
 
 use super::board::{Board, MAX_PLAYERS, MAX_SIDE, MIN_SIDE, Piece, Player, Tile};
 use super::cellset::CellSet;
-use super::coverage::coverage_all;
 use super::content::{Class, KindTable};
+use super::coverage::coverage_all;
 use super::geometry::{Dir, Glass, Mirror};
 
 /// A parse error at a 1-based line and column.
@@ -26,7 +26,11 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 
@@ -71,7 +75,13 @@ pub fn parse_board(input: &str, kinds: &KindTable) -> Result<Board, ParseError> 
                 .parse()
                 .ok()
                 .filter(|k| (2..=MAX_PLAYERS).contains(k))
-                .ok_or_else(|| err(line, column, format!("players must be 2 to 4, not `{value}`")))?;
+                .ok_or_else(|| {
+                    err(
+                        line,
+                        column,
+                        format!("players must be 2 to 4, not `{value}`"),
+                    )
+                })?;
             players = Some((k, line));
             continue;
         }
@@ -94,7 +104,10 @@ pub fn parse_board(input: &str, kinds: &KindTable) -> Result<Board, ParseError> 
             return Err(err(
                 at.line,
                 at.column,
-                format!("this row has {} tokens, the first row has {side}", row.len()),
+                format!(
+                    "this row has {} tokens, the first row has {side}",
+                    row.len()
+                ),
             ));
         }
     }
@@ -188,8 +201,12 @@ fn parse_token(t: &Token, kinds: &KindTable) -> Result<Tile, ParseError> {
         .next()
         .and_then(|c| c.to_digit(10))
         .filter(|d| (1..=MAX_PLAYERS as u32).contains(d))
-        .ok_or_else(|| bad(format!("`{}` is not a token (a piece starts with an owner 1-4)", t.text)))?
-        as Player;
+        .ok_or_else(|| {
+            bad(format!(
+                "`{}` is not a token (a piece starts with an owner 1-4)",
+                t.text
+            ))
+        })? as Player;
     let glyph = chars
         .next()
         .ok_or_else(|| bad(format!("`{}` has no piece kind", t.text)))?;

@@ -83,7 +83,13 @@ pub fn resolve_schedule() -> Schedule {
 type PieceQuery<'w, 's> = Query<
     'w,
     's,
-    (Entity, &'static BoardCell, &'static Owner, &'static Kind, Option<&'static Facing>),
+    (
+        Entity,
+        &'static BoardCell,
+        &'static Owner,
+        &'static Kind,
+        Option<&'static Facing>,
+    ),
 >;
 
 /// Builds the snapshot of the world's entities.
@@ -174,7 +180,12 @@ pub fn mark_destroyed(
     mut phase: ResMut<ResolvePhase>,
 ) {
     let field = attack.0.as_ref().expect("attack runs before destruction");
-    let fresh = newly_destroyed(&snapshot.board, &content.0, field, &marks(&snapshot, &marked));
+    let fresh = newly_destroyed(
+        &snapshot.board,
+        &content.0,
+        field,
+        &marks(&snapshot, &marked),
+    );
     if fresh.is_empty() {
         *phase = ResolvePhase::Removal;
     }
@@ -293,12 +304,23 @@ pub fn act(world: &mut World, action: Action) -> Result<(), Refusal> {
                 row: at.row,
                 col: at.col,
             };
-            spawn_piece(world, cell, Piece { owner: me, kind, facing });
+            spawn_piece(
+                world,
+                cell,
+                Piece {
+                    owner: me,
+                    kind,
+                    facing,
+                },
+            );
             resolve_world(world);
         }
         Action::Delete { at } => {
             let cell = at.cell(&board).expect("checked");
-            let e = world.resource::<BoardSnapshot>().entity_at(cell).expect("checked");
+            let e = world
+                .resource::<BoardSnapshot>()
+                .entity_at(cell)
+                .expect("checked");
             world.despawn(e);
             resolve_world(world);
         }
@@ -313,7 +335,10 @@ pub fn act(world: &mut World, action: Action) -> Result<(), Refusal> {
             for e in mine {
                 world.despawn(e);
             }
-            world.resource_mut::<BoardFrame>().seats.retain(|&p| p != me);
+            world
+                .resource_mut::<BoardFrame>()
+                .seats
+                .retain(|&p| p != me);
             resolve_world(world);
         }
     }

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages Bevy needs to build (and, with --test, to run the
+# real-window smoke test under Xvfb). Does nothing for packages already installed.
+set -euo pipefail
+
+packages=(pkg-config libudev-dev libwayland-dev libxkbcommon-dev libx11-dev)
+if [[ "${1:-}" == "--test" ]]; then
+    packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+if ! command -v apt-get >/dev/null; then
+    echo "deps.sh: please install: ${missing[*]} (no apt-get on this system)" >&2
+    exit 1
+fi
+sudo=""
+[[ $(id -u) -ne 0 ]] && sudo="sudo"
+echo "deps.sh: installing ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
