@@ -2,6 +2,7 @@
 //! their names, arguments and output exactly as documented in the README.
 
 mod bracket;
+mod pig;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -27,6 +28,8 @@ pub enum Command {
         #[command(subcommand)]
         command: bracket::BracketCommand,
     },
+    /// 猪国杀 judge mode: reads the problem's input, prints the problem's output.
+    Pig(pig::PigArgs),
 }
 
 /// A command-line failure: the exit code and a one-line reason.
@@ -70,6 +73,7 @@ pub fn run() -> ExitCode {
     }
     let result = match cli.command {
         Some(Command::Bracket { command }) => bracket::run(command, cli.mods.as_deref()),
+        Some(Command::Pig(args)) => pig::run(args),
         None => crate::bracket::run_window(cli.window, cli.mods.as_deref()),
     };
     match result {

@@ -5,4 +5,5 @@
 //! Nothing here opens a window, so tests and computer players use it directly.
 
 pub mod bracket;
+pub mod pig;
 pub mod rng;

@@ -1,0 +1,17 @@
+//! 猪国杀 Pig Country Kill (SDOI2010), exact to the problem.
+//!
+//! [`Table`] holds the game; [`run`] plays it, asking a [`Brain`] for every decision and
+//! telling a [`Sink`] every [`Event`]. [`ProblemBrain`] is the behaviour the problem
+//! prescribes; the app swaps in a human for one seat. [`judge`] reads the problem's input
+//! and prints its output.
+
+pub mod brain;
+pub mod cards;
+pub mod engine;
+pub mod events;
+pub mod judge;
+
+pub use brain::{Brain, NullifyAsk, Play, ProblemBrain};
+pub use cards::{Card, Role};
+pub use engine::{Outcome, Pig, Table, run};
+pub use events::{Event, EventLog, NoEvents, Sink};
