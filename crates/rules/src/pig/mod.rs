@@ -7,6 +7,7 @@
 
 pub mod brain;
 pub mod cards;
+pub mod content;
 pub mod engine;
 pub mod events;
 pub mod judge;
