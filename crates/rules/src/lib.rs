@@ -5,5 +5,6 @@
 //! Nothing here opens a window, so tests and computer players use it directly.
 
 pub mod bracket;
+pub mod junqi;
 pub mod pig;
 pub mod rng;

@@ -1,0 +1,10 @@
+//! 军棋 Junqi: both boards and the piece set as RON data, railway pathfinding as a pure
+//! kernel (and as ECS systems), and every rule and mode of the project's spec.
+
+pub mod board;
+pub mod pieces;
+pub mod reach;
+
+pub use board::{Board, NodeId, NodeKind, NodeSet};
+pub use pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
+pub use reach::{Occupant, canonical_path, destinations};
