@@ -114,8 +114,9 @@ fn canonical_paths_prefer_links_then_straight_runs_then_the_shortest_railway_pat
     assert_eq!(p("S40", "S43"), "S40 S41 S42 S43");
     // Along an arc: still one straight line.
     assert_eq!(p("S14", "E10"), "S14 S04 E00 E10");
-    // No straight line joins S40 and S04: two shortest paths of 8 links, the smaller names win.
-    assert_eq!(p("S40", "S04"), "S40 S30 S20 S10 S00 S01 S02 S03 S04");
+    // No straight line joins S40 and S04: several shortest paths of 8 links; the names
+    // decide node by node (S30 < S41, then C20 < S01).
+    assert_eq!(p("S40", "S04"), "S40 S30 S20 S10 S00 C20 C21 C22 S04");
 }
 
 #[test]
