@@ -16,7 +16,12 @@ fn run_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -47,9 +52,17 @@ fn judge_mode_prints_the_answer_of_every_case_from_a_file_and_from_stdin() {
         let want = std::fs::read_to_string(case.with_extension("ans")).unwrap();
         let out = bin().arg("pig").arg(&case).output().unwrap();
         assert!(out.status.success(), "{}", case.display());
-        assert_eq!(normalize(&String::from_utf8(out.stdout).unwrap()), normalize(&want), "{}", case.display());
+        assert_eq!(
+            normalize(&String::from_utf8(out.stdout).unwrap()),
+            normalize(&want),
+            "{}",
+            case.display()
+        );
         let out = run_stdin(&["pig"], &std::fs::read_to_string(&case).unwrap());
-        assert_eq!(normalize(&String::from_utf8(out.stdout).unwrap()), normalize(&want));
+        assert_eq!(
+            normalize(&String::from_utf8(out.stdout).unwrap()),
+            normalize(&want)
+        );
     }
 }
 
@@ -62,7 +75,9 @@ fn the_shared_cases_agree_with_the_copies_in_the_repo() {
     };
     for e in entries {
         let p = e.unwrap().path();
-        let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pig/cases").join(p.file_name().unwrap());
+        let ours = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/pig/cases")
+            .join(p.file_name().unwrap());
         assert_eq!(std::fs::read(&p).unwrap(), std::fs::read(ours).unwrap());
     }
 }
@@ -87,8 +102,14 @@ fn bad_input_exits_2_with_one_line_naming_the_fault() {
     assert_bad("2 3\nMP K K K K\nMP K K K K\nK K K", "second MP");
     assert_bad("2 3\nMP K K K K\nXP K K K K\nK K K", "unknown role `XP`");
     assert_bad("2 3\nMP K K K Q\nFP K K K K\nK K K", "unknown card `Q`");
-    assert_bad("2 3\nMP K K K K\nFP K K K K\nK K", "missing deck card 3 of 3");
-    assert_bad("2 3\nMP K K K\nFP K K K K\nK K K", "unknown card `FP` as card 4 of pig 1");
+    assert_bad(
+        "2 3\nMP K K K K\nFP K K K K\nK K",
+        "missing deck card 3 of 3",
+    );
+    assert_bad(
+        "2 3\nMP K K K\nFP K K K K\nK K K",
+        "unknown card `FP` as card 4 of pig 1",
+    );
     let out = bin().args(["pig", "/no/such/file"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
@@ -97,12 +118,18 @@ fn bad_input_exits_2_with_one_line_naming_the_fault() {
 fn a_table_without_rebels_is_won_by_the_mp_before_anyone_moves() {
     let out = run_stdin(&["pig"], "2 1\nMP K K K K\nZP D D D D\nP\n");
     assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "MP\nK K K K\nD D D D\n");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "MP\nK K K K\nD D D D\n"
+    );
 }
 
 #[test]
 fn a_game_that_never_ends_exits_3_at_the_turn_cap() {
-    let out = run_stdin(&["pig", "--max-turns", "1000"], "2 1\nMP D D D D\nFP D D D D\nD\n");
+    let out = run_stdin(
+        &["pig", "--max-turns", "1000"],
+        "2 1\nMP D D D D\nFP D D D D\nD\n",
+    );
     assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1);

@@ -2,6 +2,7 @@
 //! their names, arguments and output exactly as documented in the README.
 
 mod bracket;
+mod junqi;
 mod pig;
 
 use std::path::PathBuf;
@@ -27,6 +28,11 @@ pub enum Command {
     Bracket {
         #[command(subcommand)]
         command: bracket::BracketCommand,
+    },
+    /// 军棋 tools: reach, board counts, headless games, replays.
+    Junqi {
+        #[command(subcommand)]
+        command: junqi::JunqiCommand,
     },
     /// 猪国杀 judge mode: reads the problem's input, prints the problem's output.
     Pig(pig::PigArgs),
@@ -74,6 +80,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Some(Command::Bracket { command }) => bracket::run(command, cli.mods.as_deref()),
         Some(Command::Pig(args)) => pig::run(args),
+        Some(Command::Junqi { command }) => junqi::run(command),
         None => crate::bracket::run_window(cli.window, cli.mods.as_deref()),
     };
     match result {

@@ -39,7 +39,10 @@ pub fn run(args: PigArgs) -> Result<(), Failure> {
         }
         Ok(None) => Err(Failure {
             code: 3,
-            message: format!("{name}: the game did not end within {} turns", args.max_turns),
+            message: format!(
+                "{name}: the game did not end within {} turns",
+                args.max_turns
+            ),
         }),
         Err(e) => Err(Failure::bad_input(format!("{name}: {e}"))),
     }

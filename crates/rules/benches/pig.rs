@@ -17,7 +17,10 @@ fn cases() -> Vec<String> {
         .filter(|p| p.extension().is_some_and(|x| x == "in"))
         .collect();
     files.sort();
-    files.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect()
+    files
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect()
 }
 
 /// A seeded random table: 2..=10 pigs, random roles (at least one rebel), 200-card deck.

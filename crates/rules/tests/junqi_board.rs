@@ -34,7 +34,10 @@ fn expand(list: &str) -> Vec<String> {
 #[test]
 fn two_player_board_counts() {
     let b = Board::two_player();
-    assert_eq!((b.len(), b.link_count(), b.rail_link_count()), (60, 133, 35));
+    assert_eq!(
+        (b.len(), b.link_count(), b.rail_link_count()),
+        (60, 133, 35)
+    );
     assert_eq!(b.station_count(), 32);
     assert_eq!(b.lines().len(), 7);
 }
@@ -42,7 +45,15 @@ fn two_player_board_counts() {
 #[test]
 fn four_player_board_counts() {
     let b = Board::four_player();
-    assert_eq!((b.len(), b.link_count(), b.rail_link_count(), b.station_count()), (129, 288, 92, 73));
+    assert_eq!(
+        (
+            b.len(),
+            b.link_count(),
+            b.rail_link_count(),
+            b.station_count()
+        ),
+        (129, 288, 92, 73)
+    );
     assert_eq!(b.lines().len(), 18);
 }
 
@@ -50,7 +61,9 @@ fn four_player_board_counts() {
 fn four_player_non_engineer_at_s44_reaches_21_by_rail() {
     let b = Board::four_player();
     let got = rail_only(&b, "S44", false);
-    let want = expand("S40 S41 S42 S43 S04 S14 S24 S34 C02 C12 C22 N00 N10 N20 N30 N40 E00 E10 E20 E30 E40");
+    let want = expand(
+        "S40 S41 S42 S43 S04 S14 S24 S34 C02 C12 C22 N00 N10 N20 N30 N40 E00 E10 E20 E30 E40",
+    );
     assert_eq!(got, want);
 }
 
@@ -59,7 +72,9 @@ fn four_player_engineer_at_s40_reaches_every_other_station() {
     let b = Board::four_player();
     let f = b.find("S40").unwrap();
     let got = destinations(&b, &empty(&b), f, true);
-    let stations = b.ids().filter(|&n| b.kind(n) == bw_rules::junqi::NodeKind::Station && n != f);
+    let stations = b
+        .ids()
+        .filter(|&n| b.kind(n) == bw_rules::junqi::NodeKind::Station && n != f);
     for s in stations {
         assert!(got.contains(s), "{}", b.name(s));
     }
@@ -81,9 +96,19 @@ fn two_player_non_engineer_at_a40_reaches_13_and_an_engineer_31() {
 fn road_steps_camps_and_headquarters() {
     let b = Board::two_player();
     // A camp links to its eight neighbours; a post only to its orthogonal ones.
-    assert_eq!(names(&b, destinations(&b, &empty(&b), b.find("A22").unwrap(), false)).len(), 8);
     assert_eq!(
-        names(&b, destinations(&b, &empty(&b), b.find("A12").unwrap(), false)),
+        names(
+            &b,
+            destinations(&b, &empty(&b), b.find("A22").unwrap(), false)
+        )
+        .len(),
+        8
+    );
+    assert_eq!(
+        names(
+            &b,
+            destinations(&b, &empty(&b), b.find("A12").unwrap(), false)
+        ),
         expand("A02 A11 A13 A22")
     );
     // A piece on an HQ never moves.
@@ -95,7 +120,10 @@ fn road_steps_camps_and_headquarters() {
     let d = names(&b, destinations(&b, &occ, b.find("A40").unwrap(), false));
     assert!(d.contains(&"A20".to_string()) && !d.contains(&"A10".to_string()));
     let d = names(&b, destinations(&b, &occ, b.find("A10").unwrap(), false));
-    assert!(!d.contains(&"A11".to_string()), "an enemy in a camp cannot be attacked");
+    assert!(
+        !d.contains(&"A11".to_string()),
+        "an enemy in a camp cannot be attacked"
+    );
 }
 
 #[test]

@@ -34,7 +34,10 @@ fn all_sixteen_cases_match_their_answers() {
         let want = std::fs::read_to_string(case.with_extension("ans")).unwrap();
         let got = judge(&input, 10_000_000).unwrap().expect("the game ends");
         if normalize(&got) != normalize(&want) {
-            failed.push(format!("{}:\n--- got\n{got}--- want\n{want}", case.display()));
+            failed.push(format!(
+                "{}:\n--- got\n{got}--- want\n{want}",
+                case.display()
+            ));
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));

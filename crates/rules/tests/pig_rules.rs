@@ -29,7 +29,11 @@ fn plays_of(events: &[Event], pig: usize) -> Vec<(Card, Option<usize>)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::Play { pig: p, card, target } if *p == pig => Some((*card, *target)),
+            Event::Play {
+                pig: p,
+                card,
+                target,
+            } if *p == pig => Some((*card, *target)),
             _ => None,
         })
         .collect()
@@ -58,50 +62,80 @@ fn p02_suspect_is_an_unrevealed_pig_that_damaged_the_mp_with_an_area_card() {
     );
     let e = play(&mut t, 4);
     assert!(e.contains(&Event::Suspect { pig: 1 }));
-    assert!(plays_of(&e, 0).contains(&(Card::K, Some(1))), "the MP kills its 类反 ZP");
+    assert!(
+        plays_of(&e, 0).contains(&(Card::K, Some(1))),
+        "the MP kills its 类反 ZP"
+    );
 }
 
 #[test]
 fn p02_revealing_clears_suspicion() {
     // The ZP is a suspect; it kills a revealed rebel, which reveals it: the MP sees a ZP.
-    let mut t = table(&[("MP", "K D D D"), ("ZP", "K D D D"), ("FP", "D D D D")], "D");
+    let mut t = table(
+        &[("MP", "K D D D"), ("ZP", "K D D D"), ("FP", "D D D D")],
+        "D",
+    );
     t.pigs[1].suspect = true;
     t.pigs[2].revealed = true;
     t.current = 1;
     let e = play(&mut t, 3);
     assert_eq!(plays_of(&e, 1), vec![(Card::K, Some(2))]);
-    assert!(e.contains(&Event::Reveal { pig: 1, role: Role::ZP }));
+    assert!(e.contains(&Event::Reveal {
+        pig: 1,
+        role: Role::ZP
+    }));
     assert!(!t.pigs[1].suspect);
-    assert!(plays_of(&e, 0).is_empty(), "the MP no longer attacks the revealed ZP");
+    assert!(
+        plays_of(&e, 0).is_empty(),
+        "the MP no longer attacks the revealed ZP"
+    );
 }
 
 #[test]
 fn p02_a_zp_protects_the_mp_from_its_own_area_card() {
-    let mut t = table(&[("MP", "D D D D"), ("ZP", "N J D D"), ("FP", "D D D D")], "D");
+    let mut t = table(
+        &[("MP", "D D D D"), ("ZP", "N J D D"), ("FP", "D D D D")],
+        "D",
+    );
     t.current = 1;
     let e = play(&mut t, 1);
     assert!(e.contains(&Event::Nullify { pig: 1, against: 0 }));
-    assert!(!e.contains(&Event::Suspect { pig: 1 }), "no damage, no suspicion");
+    assert!(
+        !e.contains(&Event::Suspect { pig: 1 }),
+        "no damage, no suspicion"
+    );
     assert_eq!(t.pigs[0].hp, 4);
 }
 
 #[test]
 fn p03_mp_duels_the_first_suspect_at_any_distance() {
     let mut t = table(
-        &[("MP", "D D D D"), ("FP", "D D D D"), ("ZP", "N K K D"), ("FP", "D D D D")],
+        &[
+            ("MP", "D D D D"),
+            ("FP", "D D D D"),
+            ("ZP", "N K K D"),
+            ("FP", "D D D D"),
+        ],
         "D D D D D D D D F D",
     );
     let e = play(&mut t, 5);
     assert!(e.contains(&Event::Suspect { pig: 2 }));
     assert_eq!(plays_of(&e, 0), vec![(Card::F, Some(2))]);
     // p07: a ZP never discards 杀 in a duel against the MP.
-    assert!(e.contains(&Event::Damage { pig: 2, source: 0, hp: 3 }));
+    assert!(e.contains(&Event::Damage {
+        pig: 2,
+        source: 0,
+        hp: 3
+    }));
     assert_eq!(t.pigs[2].hand.iter().filter(|&&c| c == Card::K).count(), 2);
 }
 
 #[test]
 fn p04_nobody_protects_an_unrevealed_pig_not_even_itself() {
-    let mut t = table(&[("MP", "N D D D"), ("ZP", "J D D D"), ("FP", "J D D D")], "D");
+    let mut t = table(
+        &[("MP", "N D D D"), ("ZP", "J D D D"), ("FP", "J D D D")],
+        "D",
+    );
     let e = play(&mut t, 1);
     assert!(!e.iter().any(|e| matches!(e, Event::Nullify { .. })));
     assert_eq!((t.pigs[1].hp, t.pigs[2].hp), (3, 3));
@@ -110,7 +144,12 @@ fn p04_nobody_protects_an_unrevealed_pig_not_even_itself() {
 #[test]
 fn p05_nullification_chains_go_around_from_the_user_and_reveal() {
     let mut t = table(
-        &[("MP", "J J D D"), ("ZP", "J D D D"), ("FP", "F J D D"), ("FP", "J D D D")],
+        &[
+            ("MP", "J J D D"),
+            ("ZP", "J D D D"),
+            ("FP", "F J D D"),
+            ("FP", "J D D D"),
+        ],
         "D",
     );
     let e = play(&mut t, 3);
@@ -122,21 +161,42 @@ fn p05_nullification_chains_go_around_from_the_user_and_reveal() {
         })
         .collect();
     assert_eq!(chain, vec![(0, 0), (2, 0), (0, 2), (3, 0), (1, 3)]);
-    assert!(!e.iter().any(|e| matches!(e, Event::Damage { .. })), "five 无懈可击: the duel is off");
+    assert!(
+        !e.iter().any(|e| matches!(e, Event::Damage { .. })),
+        "five 无懈可击: the duel is off"
+    );
     assert!(t.pigs[1].revealed && t.pigs[3].revealed);
     // p12: the attacker revealed itself before the chain started.
-    let reveal = position(&e, |e| *e == Event::Reveal { pig: 2, role: Role::FP }).unwrap();
+    let reveal = position(&e, |e| {
+        *e == Event::Reveal {
+            pig: 2,
+            role: Role::FP,
+        }
+    })
+    .unwrap();
     let first_j = position(&e, |e| matches!(e, Event::Nullify { .. })).unwrap();
     assert!(reveal < first_j);
 }
 
 #[test]
 fn p06_area_cards_ask_per_target_and_a_protected_target_is_untouched() {
-    let mut t = table(&[("MP", "D D D D"), ("FP", "W D D D"), ("ZP", "J D D D")], "D");
+    let mut t = table(
+        &[("MP", "D D D D"), ("FP", "W D D D"), ("ZP", "J D D D")],
+        "D",
+    );
     let e = play(&mut t, 2);
-    assert!(e.contains(&Event::Respond { pig: 2, card: Card::D }), "the ZP answers first");
+    assert!(
+        e.contains(&Event::Respond {
+            pig: 2,
+            card: Card::D
+        }),
+        "the ZP answers first"
+    );
     assert!(e.contains(&Event::Nullify { pig: 2, against: 0 }));
-    assert!(!e.contains(&Event::Respond { pig: 0, card: Card::D }));
+    assert!(!e.contains(&Event::Respond {
+        pig: 0,
+        card: Card::D
+    }));
     assert_eq!(t.pigs[0].hp, 4);
     assert_eq!(t.pigs[0].hand.len(), 6);
 }
@@ -153,26 +213,43 @@ fn p07_duel_target_discards_first_and_the_loser_takes_damage() {
         })
         .collect();
     assert_eq!(answers, vec![0, 1, 0]);
-    assert!(e.contains(&Event::Damage { pig: 1, source: 0, hp: 3 }));
+    assert!(e.contains(&Event::Damage {
+        pig: 1,
+        source: 0,
+        hp: 3
+    }));
 }
 
 #[test]
 fn p07_the_initiator_may_die_in_its_own_turn() {
-    let mut t = table(&[("MP", "K D D D"), ("FP", "F D D D"), ("FP", "D D D D")], "D");
+    let mut t = table(
+        &[("MP", "K D D D"), ("FP", "F D D D"), ("FP", "D D D D")],
+        "D",
+    );
     t.pigs[1].hp = 1;
     let e = play(&mut t, 2);
-    assert!(e.contains(&Event::Death { pig: 1, killer: 0, role: Role::FP }));
+    assert!(e.contains(&Event::Death {
+        pig: 1,
+        killer: 0,
+        role: Role::FP
+    }));
     assert!(!t.pigs[1].alive);
     assert_eq!(t.current, 2, "play goes on with the next living pig");
 }
 
 #[test]
 fn p08_mp_killing_a_zp_loses_everything_at_once_even_mid_card() {
-    let mut t = table(&[("MP", "N K K D"), ("ZP", "D D D D"), ("FP", "D D D D")], "D");
+    let mut t = table(
+        &[("MP", "N K K D"), ("ZP", "D D D D"), ("FP", "D D D D")],
+        "D",
+    );
     t.pigs[0].weapon = true;
     t.pigs[1].hp = 1;
     let e = play(&mut t, 1);
-    assert!(e.contains(&Event::Penalty { pig: 0, discarded: 6 }));
+    assert!(e.contains(&Event::Penalty {
+        pig: 0,
+        discarded: 6
+    }));
     assert!(t.pigs[0].hand.is_empty() && !t.pigs[0].weapon);
     assert_eq!(t.pigs[2].hp, 3, "the 南猪入侵 went on after the death");
 }
@@ -180,16 +257,27 @@ fn p08_mp_killing_a_zp_loses_everything_at_once_even_mid_card() {
 #[test]
 fn p09_the_killer_of_a_rebel_draws_three_unless_the_game_ended() {
     let mut t = table(
-        &[("MP", "D D D D"), ("ZP", "K D D D"), ("FP", "D D D D"), ("FP", "D D D D")],
+        &[
+            ("MP", "D D D D"),
+            ("ZP", "K D D D"),
+            ("FP", "D D D D"),
+            ("FP", "D D D D"),
+        ],
         "D D D D P Z N",
     );
     t.pigs[2].revealed = true;
     t.pigs[2].hp = 1;
     t.pigs[2].hand = cards("K");
     let e = play(&mut t, 2);
-    assert!(e.contains(&Event::Reward { pig: 1, cards: cards("P Z N") }));
+    assert!(e.contains(&Event::Reward {
+        pig: 1,
+        cards: cards("P Z N")
+    }));
 
-    let mut last = table(&[("MP", "D D D D"), ("ZP", "K D D D"), ("FP", "K")], "D D D D P Z N");
+    let mut last = table(
+        &[("MP", "D D D D"), ("ZP", "K D D D"), ("FP", "K")],
+        "D D D D P Z N",
+    );
     last.pigs[2].revealed = true;
     last.pigs[2].hp = 1;
     let e = play(&mut last, 2);
@@ -199,36 +287,75 @@ fn p09_the_killer_of_a_rebel_draws_three_unless_the_game_ended() {
 
 #[test]
 fn p10_the_game_ends_the_instant_the_mp_dies_even_mid_area_card() {
-    let mut t = table(&[("MP", "D D D D"), ("ZP", "D D D D"), ("FP", "N D D D")], "D");
+    let mut t = table(
+        &[("MP", "D D D D"), ("ZP", "D D D D"), ("FP", "N D D D")],
+        "D",
+    );
     t.pigs[0].hp = 1;
     t.current = 2;
     let e = play(&mut t, 1);
     assert_eq!(t.outcome, Some(Outcome::RebelsWin));
     assert_eq!(t.pigs[1].hp, 4, "the ZP after the MP was never reached");
-    assert!(matches!(e.last(), Some(Event::End { outcome: Outcome::RebelsWin })));
+    assert!(matches!(
+        e.last(),
+        Some(Event::End {
+            outcome: Outcome::RebelsWin
+        })
+    ));
 }
 
 #[test]
 fn p11_rebels_duel_the_mp_from_afar_but_kill_only_the_next_living_pig() {
-    let mut t = table(&[("MP", "D D D D"), ("ZP", "D D D D"), ("FP", "K F D D"), ("ZP", "D D D D")], "D");
+    let mut t = table(
+        &[
+            ("MP", "D D D D"),
+            ("ZP", "D D D D"),
+            ("FP", "K F D D"),
+            ("ZP", "D D D D"),
+        ],
+        "D",
+    );
     t.current = 2;
     let e = play(&mut t, 1);
     assert_eq!(plays_of(&e, 2), vec![(Card::F, Some(0))]);
 
-    let mut t = table(&[("MP", "D D D D"), ("ZP", "D D D D"), ("FP", "K F D D"), ("ZP", "D D D D")], "D");
+    let mut t = table(
+        &[
+            ("MP", "D D D D"),
+            ("ZP", "D D D D"),
+            ("FP", "K F D D"),
+            ("ZP", "D D D D"),
+        ],
+        "D",
+    );
     t.current = 2;
     t.pigs[3].alive = false;
     t.pigs[3].hand.clear();
     let e = play(&mut t, 1);
-    assert_eq!(plays_of(&e, 2), vec![(Card::K, Some(0)), (Card::F, Some(0))]);
+    assert_eq!(
+        plays_of(&e, 2),
+        vec![(Card::K, Some(0)), (Card::F, Some(0))]
+    );
 }
 
 #[test]
 fn p12_a_kill_reveals_the_attacker_before_the_dodge() {
     let mut t = table(&[("MP", "D D D D"), ("FP", "K D D D")], "D");
     let e = play(&mut t, 2);
-    let reveal = position(&e, |e| *e == Event::Reveal { pig: 1, role: Role::FP }).unwrap();
-    let dodge = position(&e, |e| *e == Event::Respond { pig: 0, card: Card::D }).unwrap();
+    let reveal = position(&e, |e| {
+        *e == Event::Reveal {
+            pig: 1,
+            role: Role::FP,
+        }
+    })
+    .unwrap();
+    let dodge = position(&e, |e| {
+        *e == Event::Respond {
+            pig: 0,
+            card: Card::D,
+        }
+    })
+    .unwrap();
     assert!(reveal < dodge);
 }
 
@@ -240,7 +367,10 @@ fn p13_one_kill_per_turn_without_a_weapon_and_a_new_weapon_replaces_the_old() {
     let mut t = table(&[("MP", "Z D D D"), ("FP", "D D D D")], "D");
     t.pigs[0].weapon = true;
     let e = play(&mut t, 1);
-    assert!(e.contains(&Event::Equip { pig: 0, replaced: true }));
+    assert!(e.contains(&Event::Equip {
+        pig: 0,
+        replaced: true
+    }));
 }
 
 #[test]
@@ -248,7 +378,13 @@ fn p14_peaches_below_full_on_ones_turn_and_just_enough_when_dying() {
     let mut t = table(&[("MP", "P P D D"), ("FP", "D D D D")], "D");
     t.pigs[0].hp = 3;
     play(&mut t, 1);
-    assert_eq!((t.pigs[0].hp, t.pigs[0].hand.iter().filter(|&&c| c == Card::P).count()), (4, 1));
+    assert_eq!(
+        (
+            t.pigs[0].hp,
+            t.pigs[0].hand.iter().filter(|&&c| c == Card::P).count()
+        ),
+        (4, 1)
+    );
 
     let mut t = table(&[("MP", "D D D D"), ("FP", "K D D D")], "D");
     t.pigs[0].hp = 1;
@@ -256,7 +392,11 @@ fn p14_peaches_below_full_on_ones_turn_and_just_enough_when_dying() {
     t.current = 1;
     let e = play(&mut t, 1);
     assert!(e.contains(&Event::Rescue { pig: 0, hp: 1 }));
-    assert_eq!((t.pigs[0].hp, t.pigs[0].hand.len()), (1, 2), "one peach brings 0 to 1");
+    assert_eq!(
+        (t.pigs[0].hp, t.pigs[0].hand.len()),
+        (1, 2),
+        "one peach brings 0 to 1"
+    );
 }
 
 #[test]
@@ -264,18 +404,27 @@ fn p15_answers_discard_the_leftmost_matching_card() {
     let mut t = table(&[("MP", "D D D D"), ("FP", "K D D D")], "P");
     t.pigs[0].hand = cards("K D P D");
     let e = play(&mut t, 2);
-    assert!(e.contains(&Event::Respond { pig: 0, card: Card::D }));
+    assert!(e.contains(&Event::Respond {
+        pig: 0,
+        card: Card::D
+    }));
     assert_eq!(t.pigs[0].hand, cards("K P D P P"));
 }
 
 #[test]
 fn p16_dead_pigs_are_skipped_and_hands_grow_without_limit() {
-    let mut t = table(&[("MP", "N D D D"), ("ZP", "D D D D"), ("FP", "D D D D")], "D");
+    let mut t = table(
+        &[("MP", "N D D D"), ("ZP", "D D D D"), ("FP", "D D D D")],
+        "D",
+    );
     t.pigs[1].alive = false;
     t.pigs[1].hand.clear();
     t.pigs[2].hand = vec![Card::D; 2500];
     let e = play(&mut t, 1);
-    assert!(!e.iter().any(|e| matches!(e, Event::Damage { pig: 1, .. } | Event::Respond { pig: 1, .. })));
+    assert!(!e.iter().any(|e| matches!(
+        e,
+        Event::Damage { pig: 1, .. } | Event::Respond { pig: 1, .. }
+    )));
     assert_eq!(t.pigs[2].hp, 3);
     assert_eq!(t.pigs[2].hand.len(), 2500);
 }

@@ -81,7 +81,9 @@ impl NodeSet {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = NodeId> + '_ {
-        (0..192u16).filter(|&i| self.0[i as usize / 64] & (1 << (i % 64)) != 0).map(|i| NodeId(i as u8))
+        (0..192u16)
+            .filter(|&i| self.0[i as usize / 64] & (1 << (i % 64)) != 0)
+            .map(|i| NodeId(i as u8))
     }
 }
 
@@ -116,7 +118,12 @@ impl Board {
                 return Err(format!("node `{}` twice", n.name));
             }
         }
-        let id = |name: &str| by_name.get(name).copied().ok_or_else(|| format!("unknown node `{name}`"));
+        let id = |name: &str| {
+            by_name
+                .get(name)
+                .copied()
+                .ok_or_else(|| format!("unknown node `{name}`"))
+        };
         let n = raw.nodes.len();
         let mut adjacent = vec![Vec::new(); n];
         let mut rail = vec![Vec::new(); n];
@@ -124,7 +131,10 @@ impl Board {
         for (a, b, kind) in &raw.links {
             let (a, b) = (id(a)?, id(b)?);
             if a == b || adjacent[a.0 as usize].iter().any(|&(x, _)| x == b) {
-                return Err(format!("bad or repeated link {}-{}", raw.nodes[a.0 as usize].name, raw.nodes[b.0 as usize].name));
+                return Err(format!(
+                    "bad or repeated link {}-{}",
+                    raw.nodes[a.0 as usize].name, raw.nodes[b.0 as usize].name
+                ));
             }
             adjacent[a.0 as usize].push((b, *kind));
             adjacent[b.0 as usize].push((a, *kind));
@@ -140,7 +150,10 @@ impl Board {
             let ids: Vec<NodeId> = line.iter().map(|s| id(s)).collect::<Result<_, _>>()?;
             for w in ids.windows(2) {
                 if !rail[w[0].0 as usize].contains(&w[1]) {
-                    return Err(format!("line {li} steps off the railway at {}", raw.nodes[w[0].0 as usize].name));
+                    return Err(format!(
+                        "line {li} steps off the railway at {}",
+                        raw.nodes[w[0].0 as usize].name
+                    ));
                 }
             }
             for (pos, &node) in ids.iter().enumerate() {
@@ -223,7 +236,10 @@ impl Board {
     }
 
     pub fn station_count(&self) -> usize {
-        self.nodes.iter().filter(|n| n.kind == NodeKind::Station).count()
+        self.nodes
+            .iter()
+            .filter(|n| n.kind == NodeKind::Station)
+            .count()
     }
 
     /// The node of an arm at arm-local (r, c).

@@ -101,7 +101,10 @@ impl PieceSet {
     }
 
     pub fn by_id(&self, id: &str) -> Option<PieceKindId> {
-        self.kinds.iter().position(|k| k.id == id).map(|i| PieceKindId(i as u8))
+        self.kinds
+            .iter()
+            .position(|k| k.id == id)
+            .map(|i| PieceKindId(i as u8))
     }
 
     /// One standard set, kinds in order with their counts.

@@ -112,7 +112,10 @@ pub fn canonical_path(board: &Board, occ: &[Occupant], from: NodeId, to: NodeId)
             } else {
                 line[t..=pos].iter().rev().copied().collect()
             };
-            if run[1..run.len() - 1].iter().all(|n| occ[n.0 as usize] == Occupant::Empty) {
+            if run[1..run.len() - 1]
+                .iter()
+                .all(|n| occ[n.0 as usize] == Occupant::Empty)
+            {
                 return run;
             }
         }
@@ -122,7 +125,12 @@ pub fn canonical_path(board: &Board, occ: &[Occupant], from: NodeId, to: NodeId)
 
 /// Shortest railway path through empty nodes; among equals, the one whose node names
 /// compare smallest, node by node.
-fn shortest_rail_path(board: &Board, occ: &[Occupant], from: NodeId, to: NodeId) -> Option<Vec<NodeId>> {
+fn shortest_rail_path(
+    board: &Board,
+    occ: &[Occupant],
+    from: NodeId,
+    to: NodeId,
+) -> Option<Vec<NodeId>> {
     // Distances from `to` backwards, then walk forward choosing the smallest name.
     let mut dist = vec![u16::MAX; board.len()];
     let mut q = VecDeque::new();
@@ -150,7 +158,9 @@ fn shortest_rail_path(board: &Board, occ: &[Occupant], from: NodeId, to: NodeId)
             .rail_neighbours(cur)
             .iter()
             .copied()
-            .filter(|&n| dist[n.0 as usize] == d - 1 && (n == to || occ[n.0 as usize] == Occupant::Empty))
+            .filter(|&n| {
+                dist[n.0 as usize] == d - 1 && (n == to || occ[n.0 as usize] == Occupant::Empty)
+            })
             .min_by(|a, b| board.name(*a).cmp(board.name(*b)))?;
         path.push(cur);
     }

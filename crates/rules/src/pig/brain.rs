@@ -79,7 +79,8 @@ impl ProblemBrain {
         if t.pigs[me].role == Role::FP {
             return t.pigs.iter().position(|x| x.role == Role::MP);
         }
-        t.others_in_order(me).find(|&x| Self::hostile_target(t, me, x))
+        t.others_in_order(me)
+            .find(|&x| Self::hostile_target(t, me, x))
     }
 }
 

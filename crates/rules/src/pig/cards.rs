@@ -25,7 +25,16 @@ pub enum Card {
 }
 
 impl Card {
-    pub const ALL: [Card; 8] = [Card::P, Card::K, Card::D, Card::F, Card::N, Card::W, Card::J, Card::Z];
+    pub const ALL: [Card; 8] = [
+        Card::P,
+        Card::K,
+        Card::D,
+        Card::F,
+        Card::N,
+        Card::W,
+        Card::J,
+        Card::Z,
+    ];
 
     pub fn from_letter(c: char) -> Option<Card> {
         Some(match c {

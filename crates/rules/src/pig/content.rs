@@ -52,7 +52,8 @@ impl PigTexts {
         let raw: RawTexts = ron::from_str(text).map_err(|e| e.to_string())?;
         let mut cards = HashMap::new();
         for info in raw.cards {
-            let card = Card::from_letter(info.letter).ok_or_else(|| format!("unknown card letter `{}`", info.letter))?;
+            let card = Card::from_letter(info.letter)
+                .ok_or_else(|| format!("unknown card letter `{}`", info.letter))?;
             if cards.insert(card, info).is_some() {
                 return Err(format!("card `{card}` is described twice"));
             }

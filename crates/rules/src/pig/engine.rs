@@ -108,7 +108,9 @@ impl Table {
     /// Living pigs after `p` in turn order, `p` excluded.
     pub fn others_in_order(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
         let n = self.n();
-        (1..n).map(move |k| (p + k) % n).filter(|&i| self.pigs[i].alive)
+        (1..n)
+            .map(move |k| (p + k) % n)
+            .filter(|&i| self.pigs[i].alive)
     }
 
     fn rebels_alive(&self) -> bool {
@@ -133,7 +135,12 @@ impl Table {
 }
 
 /// Plays until the game ends or `max_turns` turns have started.
-pub fn run<B: Brain, S: Sink>(t: &mut Table, brain: &mut B, sink: &mut S, max_turns: u64) -> Outcome {
+pub fn run<B: Brain, S: Sink>(
+    t: &mut Table,
+    brain: &mut B,
+    sink: &mut S,
+    max_turns: u64,
+) -> Outcome {
     let mut g = Engine { t, brain, sink };
     if !g.t.rebels_alive() {
         // The MP's goal holds before anyone moves.
@@ -215,7 +222,11 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
             }
             let card = self.t.pigs[p].hand.remove(play.index);
             self.t.discarded += (card != Card::Z) as usize;
-            self.emit(|| Event::Play { pig: p, card, target: play.target });
+            self.emit(|| Event::Play {
+                pig: p,
+                card,
+                target: play.target,
+            });
             match card {
                 Card::P => {
                     self.t.pigs[p].hp += 1;
@@ -296,7 +307,8 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
             if !self.t.pigs[target].alive || self.nullified(user, target) {
                 continue;
             }
-            let wants = self.t.pigs[target].has(answer) && self.brain.area_answer(self.t, target, card, user);
+            let wants = self.t.pigs[target].has(answer)
+                && self.brain.area_answer(self.t, target, card, user);
             if self.respond(target, answer, wants) {
                 continue;
             }
@@ -346,7 +358,11 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
     fn damage(&mut self, victim: usize, source: usize) {
         self.t.pigs[victim].hp -= 1;
         let hp = self.t.pigs[victim].hp;
-        self.emit(|| Event::Damage { pig: victim, source, hp });
+        self.emit(|| Event::Damage {
+            pig: victim,
+            source,
+            hp,
+        });
         while self.t.pigs[victim].hp < 1 {
             let wants = self.t.pigs[victim].has(Card::P) && self.brain.dying_peach(self.t, victim);
             if !(wants && self.t.pigs[victim].discard(Card::P)) {
@@ -370,7 +386,11 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
         pig.hand.clear();
         pig.weapon = false;
         self.t.discarded += lost;
-        self.emit(|| Event::Death { pig: victim, killer, role });
+        self.emit(|| Event::Death {
+            pig: victim,
+            killer,
+            role,
+        });
         if role == Role::MP {
             self.end(Outcome::RebelsWin);
             return;
@@ -390,7 +410,10 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
                 mp.hand.clear();
                 mp.weapon = false;
                 self.t.discarded += discarded;
-                self.emit(|| Event::Penalty { pig: killer, discarded });
+                self.emit(|| Event::Penalty {
+                    pig: killer,
+                    discarded,
+                });
             }
             _ => {}
         }
@@ -403,9 +426,8 @@ pub fn legal(t: &Table, p: usize, kill_used: bool, play: &Play) -> bool {
     let Some(&card) = pig.hand.get(play.index) else {
         return false;
     };
-    let target_ok = |target: Option<usize>| {
-        target.is_some_and(|x| x != p && x < t.n() && t.pigs[x].alive)
-    };
+    let target_ok =
+        |target: Option<usize>| target.is_some_and(|x| x != p && x < t.n() && t.pigs[x].alive);
     match card {
         Card::P => pig.hp < MAX_HP && play.target.is_none(),
         Card::K => {

@@ -29,7 +29,8 @@ pub fn parse(input: &str) -> Result<Table, InputError> {
     let mut words = input.split_whitespace();
     let mut number = |what: &str| -> Result<usize, InputError> {
         let w = words.next().ok_or_else(|| bad(format!("missing {what}")))?;
-        w.parse().map_err(|_| bad(format!("{what} `{w}` is not a number")))
+        w.parse()
+            .map_err(|_| bad(format!("{what} `{w}` is not a number")))
     };
     let n = number("the number of pigs n")?;
     let m = number("the number of deck cards m")?;
@@ -49,8 +50,11 @@ pub fn parse(input: &str) -> Result<Table, InputError> {
     };
     let mut pigs = Vec::with_capacity(n);
     for i in 1..=n {
-        let w = words.next().ok_or_else(|| bad(format!("missing the role of pig {i}")))?;
-        let role = Role::parse(w).ok_or_else(|| bad(format!("unknown role `{w}` of pig {i} (MP, ZP or FP)")))?;
+        let w = words
+            .next()
+            .ok_or_else(|| bad(format!("missing the role of pig {i}")))?;
+        let role = Role::parse(w)
+            .ok_or_else(|| bad(format!("unknown role `{w}` of pig {i} (MP, ZP or FP)")))?;
         if (i == 1) != (role == Role::MP) {
             return Err(bad(if i == 1 {
                 format!("pig 1 must be the MP, not {role}")

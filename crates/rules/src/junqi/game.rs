@@ -1,0 +1,683 @@
+//! A Junqi game: deployment, moves, combat, elimination, scores, draws and the quiet limit.
+//!
+//! [`Junqi`] is the headless game (command line, computer players, records). Moves are
+//! decided by pure functions ([`resolve_move`], [`legal_moves`]) over the position, which
+//! the ECS systems call too.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{Board, NodeId, NodeKind, NodeSet};
+use super::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
+use super::reach::{Occupant, canonical_path, destinations};
+use super::setup::{Layout, Rules, validate_layout};
+
+/// A player, by their index in turn order.
+pub type PlayerId = usize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Piece {
+    pub owner: PlayerId,
+    pub kind: PieceKindId,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LossReason {
+    FlagCaptured { by: PlayerId },
+    NoLegalMove,
+    Resigned,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerState {
+    pub seat: char,
+    pub team: u8,
+    pub hand: Vec<PieceKindId>,
+    pub deployed: bool,
+    pub lost: Option<LossReason>,
+    pub score: i32,
+    /// Shows a draw offer (dove).
+    pub dove: bool,
+    /// The flags are shown to everyone (last commander died).
+    pub flags_revealed: bool,
+    /// A computer plays this seat (the quiet limit is always on among computers).
+    pub computer: bool,
+}
+
+impl PlayerState {
+    pub fn in_game(&self) -> bool {
+        self.lost.is_none()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The players still in are all allies (or one player is left).
+    Won { winners: Vec<PlayerId> },
+    /// Everyone still in showed a dove.
+    DrawAgreed,
+    /// The quiet limit was reached.
+    DrawQuiet,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    Move {
+        from: NodeId,
+        to: NodeId,
+    },
+    /// Uses the turn and shows a dove.
+    OfferDraw,
+    /// Any player still in, at any time: yes shows a dove, no clears every dove.
+    AnswerDraw {
+        player: PlayerId,
+        yes: bool,
+    },
+    /// Any player still in, at any time.
+    Resign {
+        player: PlayerId,
+    },
+    /// The current player's timer ran out: the turn is forfeit.
+    Timeout,
+}
+
+/// What everyone sees happen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PublicEvent {
+    Deployed {
+        player: PlayerId,
+    },
+    Moved {
+        player: PlayerId,
+        path: Vec<NodeId>,
+        combat: bool,
+        removed: Vec<NodeId>,
+    },
+    FlagCaptured {
+        by: PlayerId,
+        of: PlayerId,
+    },
+    FlagsRevealed {
+        player: PlayerId,
+        nodes: Vec<NodeId>,
+    },
+    Lost {
+        player: PlayerId,
+        reason: LossReason,
+    },
+    DrawOffered {
+        player: PlayerId,
+    },
+    DrawAnswered {
+        player: PlayerId,
+        yes: bool,
+    },
+    TurnForfeit {
+        player: PlayerId,
+    },
+    Ended {
+        outcome: Outcome,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NotPlaying,
+    NotYourTurn,
+    NoPieceOfYours(NodeId),
+    Immobile(NodeId),
+    Unreachable(NodeId, NodeId),
+    PlayerOut(PlayerId),
+    BadLayout(String),
+    AlreadyDeployed(PlayerId),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotPlaying => write!(f, "the game is not in play"),
+            Refusal::NotYourTurn => write!(f, "it is not that player's turn"),
+            Refusal::NoPieceOfYours(n) => write!(f, "node {} holds no piece of the player", n.0),
+            Refusal::Immobile(n) => write!(f, "the piece on node {} cannot move", n.0),
+            Refusal::Unreachable(a, b) => write!(f, "node {} cannot reach node {}", a.0, b.0),
+            Refusal::PlayerOut(p) => write!(f, "player {p} is out of the game"),
+            Refusal::BadLayout(m) => write!(f, "layout refused: {m}"),
+            Refusal::AlreadyDeployed(p) => write!(f, "player {p} has deployed already"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Deploying,
+    Playing,
+    Over(Outcome),
+}
+
+/// The result of a move, decided before anything changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveResult {
+    pub path: Vec<NodeId>,
+    pub combat: Option<Combat>,
+    /// The attacker ends on the target node.
+    pub attacker_moves: bool,
+    /// Nodes whose pieces leave the board (attacker's origin or the target).
+    pub removed: Vec<NodeId>,
+    /// The owner of a captured flag.
+    pub flag_of: Option<PlayerId>,
+}
+
+/// Occupancy as `mover` sees it: own and allied pieces are friends.
+pub fn occupancy(at: &[Option<Piece>], teams: &[u8], mover: PlayerId) -> Vec<Occupant> {
+    at.iter()
+        .map(|p| match p {
+            None => Occupant::Empty,
+            Some(p) if teams[p.owner] == teams[mover] => Occupant::Friend,
+            Some(_) => Occupant::Enemy,
+        })
+        .collect()
+}
+
+/// Whether the piece on `node` may ever move: not a flag or mine, and not on an HQ.
+pub fn mobile(board: &Board, set: &PieceSet, node: NodeId, piece: Piece) -> bool {
+    set.get(piece.kind).mobile() && board.kind(node) != NodeKind::Hq
+}
+
+/// Legal destinations of the piece on `from` (empty if it cannot move).
+pub fn piece_destinations(
+    board: &Board,
+    set: &PieceSet,
+    at: &[Option<Piece>],
+    teams: &[u8],
+    from: NodeId,
+) -> NodeSet {
+    let Some(piece) = at[from.0 as usize] else {
+        return NodeSet::default();
+    };
+    if !mobile(board, set, from, piece) {
+        return NodeSet::default();
+    }
+    let occ = occupancy(at, teams, piece.owner);
+    destinations(
+        board,
+        &occ,
+        from,
+        set.get(piece.kind).ability == Ability::Engineer,
+    )
+}
+
+/// Every legal move of `player`, ordered by origin then destination.
+pub fn legal_moves(
+    board: &Board,
+    set: &PieceSet,
+    at: &[Option<Piece>],
+    teams: &[u8],
+    player: PlayerId,
+) -> Vec<(NodeId, NodeId)> {
+    let mut out = Vec::new();
+    let occ = occupancy(at, teams, player);
+    for from in board.ids() {
+        let Some(p) = at[from.0 as usize] else {
+            continue;
+        };
+        if p.owner != player || !mobile(board, set, from, p) {
+            continue;
+        }
+        let engineer = set.get(p.kind).ability == Ability::Engineer;
+        for to in destinations(board, &occ, from, engineer).iter() {
+            out.push((from, to));
+        }
+    }
+    out
+}
+
+/// Whether `player` has any legal move (stops at the first).
+pub fn has_legal_move(
+    board: &Board,
+    set: &PieceSet,
+    at: &[Option<Piece>],
+    teams: &[u8],
+    player: PlayerId,
+) -> bool {
+    let occ = occupancy(at, teams, player);
+    board.ids().any(|from| match at[from.0 as usize] {
+        Some(p) if p.owner == player && mobile(board, set, from, p) => !destinations(
+            board,
+            &occ,
+            from,
+            set.get(p.kind).ability == Ability::Engineer,
+        )
+        .is_empty(),
+        _ => false,
+    })
+}
+
+/// Decides a legal move: the path, the combat and what leaves the board.
+pub fn resolve_move(
+    board: &Board,
+    set: &PieceSet,
+    at: &[Option<Piece>],
+    teams: &[u8],
+    from: NodeId,
+    to: NodeId,
+) -> MoveResult {
+    let attacker = at[from.0 as usize].expect("a legal move starts on a piece");
+    let occ = occupancy(at, teams, attacker.owner);
+    let path = canonical_path(board, &occ, from, to);
+    let Some(defender) = at[to.0 as usize] else {
+        return MoveResult {
+            path,
+            combat: None,
+            attacker_moves: true,
+            removed: vec![],
+            flag_of: None,
+        };
+    };
+    let c = combat(set, attacker.kind, defender.kind);
+    let flag_of = (set.get(defender.kind).ability == Ability::Flag).then_some(defender.owner);
+    let (attacker_moves, removed) = match c {
+        Combat::AttackerWins => (true, vec![to]),
+        Combat::DefenderWins => (false, vec![from]),
+        Combat::BothGo => (false, vec![from, to]),
+    };
+    MoveResult {
+        path,
+        combat: Some(c),
+        attacker_moves,
+        removed,
+        flag_of,
+    }
+}
+
+/// The headless game.
+#[derive(Clone, Debug)]
+pub struct Junqi {
+    pub rules: Rules,
+    pub board: Arc<Board>,
+    pub set: Arc<PieceSet>,
+    pub players: Vec<PlayerState>,
+    /// The piece on each node.
+    pub at: Vec<Option<Piece>>,
+    pub phase: Phase,
+    pub turn: PlayerId,
+    /// Plies in a row without a piece leaving the board.
+    pub quiet: u32,
+    pub plies: u32,
+    /// Players in the order they finished deploying.
+    pub deploy_order: Vec<PlayerId>,
+    pub events: Vec<PublicEvent>,
+    /// Each player's initial layout (empty until deployed).
+    pub layouts: Vec<Layout>,
+    /// Every action taken in play, in order.
+    pub actions: Vec<Action>,
+    /// A piece left the board since the last ply ended.
+    quiet_reset: bool,
+}
+
+impl Junqi {
+    /// A game waiting for deployment, with the players' hands (see [`super::setup::deal`]).
+    pub fn new(
+        rules: Rules,
+        set: Arc<PieceSet>,
+        hands: Vec<Vec<PieceKindId>>,
+    ) -> Result<Junqi, String> {
+        rules.validate()?;
+        if hands.len() != rules.players as usize {
+            return Err(format!(
+                "{} hands for {} players",
+                hands.len(),
+                rules.players
+            ));
+        }
+        let board = Arc::new(rules.make_board());
+        let teams = rules.teams();
+        let players = rules
+            .seat_letters()
+            .into_iter()
+            .zip(hands)
+            .zip(teams)
+            .map(|((seat, hand), team)| PlayerState {
+                seat,
+                team,
+                hand,
+                deployed: false,
+                lost: None,
+                score: 0,
+                dove: false,
+                flags_revealed: false,
+                computer: false,
+            })
+            .collect();
+        let at = vec![None; board.len()];
+        let rules_copy = rules.clone();
+        Ok(Junqi {
+            rules,
+            board,
+            set,
+            players,
+            at,
+            phase: Phase::Deploying,
+            turn: 0,
+            quiet: 0,
+            plies: 0,
+            deploy_order: vec![],
+            events: vec![],
+            layouts: vec![Layout::new(); rules_players(&rules_copy)],
+            actions: vec![],
+            quiet_reset: false,
+        })
+    }
+
+    pub fn teams(&self) -> Vec<u8> {
+        self.players.iter().map(|p| p.team).collect()
+    }
+
+    pub fn allies(&self, a: PlayerId, b: PlayerId) -> bool {
+        a != b && self.players[a].team == self.players[b].team
+    }
+
+    pub fn in_game(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        (0..self.players.len()).filter(|&p| self.players[p].in_game())
+    }
+
+    /// Places a player's pieces; when the last player has deployed, play starts with whoever
+    /// finished first.
+    pub fn deploy(&mut self, player: PlayerId, layout: &Layout) -> Result<(), Refusal> {
+        if self.phase != Phase::Deploying {
+            return Err(Refusal::NotPlaying);
+        }
+        let p = &self.players[player];
+        if p.deployed {
+            return Err(Refusal::AlreadyDeployed(player));
+        }
+        validate_layout(&self.rules, &self.board, &self.set, p.seat, &p.hand, layout)
+            .map_err(Refusal::BadLayout)?;
+        for &(node, kind) in layout {
+            self.at[node.0 as usize] = Some(Piece {
+                owner: player,
+                kind,
+            });
+        }
+        self.players[player].deployed = true;
+        self.layouts[player] = layout.clone();
+        self.deploy_order.push(player);
+        self.events.push(PublicEvent::Deployed { player });
+        if self.players.iter().all(|p| p.deployed) {
+            self.phase = Phase::Playing;
+            self.turn = self.deploy_order[0];
+            self.start_turn();
+        }
+        Ok(())
+    }
+
+    pub fn legal_moves(&self, player: PlayerId) -> Vec<(NodeId, NodeId)> {
+        legal_moves(&self.board, &self.set, &self.at, &self.teams(), player)
+    }
+
+    pub fn destinations(&self, from: NodeId) -> NodeSet {
+        piece_destinations(&self.board, &self.set, &self.at, &self.teams(), from)
+    }
+
+    /// Checks and applies an action.
+    pub fn act(&mut self, action: Action) -> Result<(), Refusal> {
+        if self.phase != Phase::Playing {
+            return Err(Refusal::NotPlaying);
+        }
+        self.apply_action(action)?;
+        self.actions.push(action);
+        Ok(())
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<(), Refusal> {
+        match action {
+            Action::Move { from, to } => {
+                let me = self.turn;
+                match self.at[from.0 as usize] {
+                    Some(p) if p.owner == me => {
+                        if !mobile(&self.board, &self.set, from, p) {
+                            return Err(Refusal::Immobile(from));
+                        }
+                    }
+                    _ => return Err(Refusal::NoPieceOfYours(from)),
+                }
+                if !self.destinations(from).contains(to) {
+                    return Err(Refusal::Unreachable(from, to));
+                }
+                self.apply_move(me, from, to);
+                self.end_ply();
+            }
+            Action::OfferDraw => {
+                let me = self.turn;
+                self.players[me].dove = true;
+                self.events.push(PublicEvent::DrawOffered { player: me });
+                if !self.check_draw_agreed() {
+                    self.end_ply();
+                }
+            }
+            Action::AnswerDraw { player, yes } => {
+                if !self.players.get(player).is_some_and(|p| p.in_game()) {
+                    return Err(Refusal::PlayerOut(player));
+                }
+                self.events.push(PublicEvent::DrawAnswered { player, yes });
+                if yes {
+                    self.players[player].dove = true;
+                    self.check_draw_agreed();
+                } else {
+                    self.players.iter_mut().for_each(|p| p.dove = false);
+                }
+            }
+            Action::Resign { player } => {
+                if !self.players.get(player).is_some_and(|p| p.in_game()) {
+                    return Err(Refusal::PlayerOut(player));
+                }
+                let was_turn = player == self.turn;
+                self.lose(player, LossReason::Resigned);
+                if self.phase == Phase::Playing && was_turn {
+                    self.advance();
+                }
+            }
+            Action::Timeout => {
+                self.events
+                    .push(PublicEvent::TurnForfeit { player: self.turn });
+                self.end_ply();
+            }
+        }
+        Ok(())
+    }
+
+    fn apply_move(&mut self, me: PlayerId, from: NodeId, to: NodeId) {
+        let teams = self.teams();
+        let result = resolve_move(&self.board, &self.set, &self.at, &teams, from, to);
+        self.players[me].dove = false;
+        let mut left: Vec<Piece> = Vec::new();
+        for &n in &result.removed {
+            left.extend(self.at[n.0 as usize].take());
+        }
+        if result.attacker_moves {
+            self.at[to.0 as usize] = self.at[from.0 as usize].take();
+        }
+        self.events.push(PublicEvent::Moved {
+            player: me,
+            path: result.path.clone(),
+            combat: result.combat.is_some(),
+            removed: result.removed.clone(),
+        });
+        if !left.is_empty() {
+            self.quiet_reset = true;
+        }
+        for p in &left {
+            self.check_commander(p.owner);
+        }
+        if let Some(of) = result.flag_of {
+            self.events.push(PublicEvent::FlagCaptured { by: me, of });
+            self.lose(of, LossReason::FlagCaptured { by: me });
+        }
+    }
+
+    /// When a player's last commander is gone, their flags are shown to everyone.
+    fn check_commander(&mut self, player: PlayerId) {
+        if !self.rules.reveal_flag || self.players[player].flags_revealed {
+            return;
+        }
+        let is = |k: PieceKindId| self.set.get(k).ability == Ability::Commander;
+        let dealt = self.players[player].hand.iter().any(|&k| is(k));
+        let alive = self
+            .at
+            .iter()
+            .flatten()
+            .any(|p| p.owner == player && is(p.kind));
+        if dealt && !alive {
+            self.players[player].flags_revealed = true;
+            let nodes: Vec<NodeId> = self
+                .board
+                .ids()
+                .filter(|n| matches!(self.at[n.0 as usize], Some(p) if p.owner == player && self.set.get(p.kind).ability == Ability::Flag))
+                .collect();
+            self.events
+                .push(PublicEvent::FlagsRevealed { player, nodes });
+        }
+    }
+
+    /// A player loses: score changes, their pieces leave, and the game may end.
+    fn lose(&mut self, loser: PlayerId, reason: LossReason) {
+        if self.players[loser].lost.is_some() {
+            return;
+        }
+        let others: Vec<PlayerId> = self.in_game().filter(|&p| p != loser).collect();
+        match reason {
+            LossReason::FlagCaptured { by } => {
+                self.players[loser].score -= 10;
+                for &p in &others {
+                    if p == by {
+                        self.players[p].score += 10;
+                    } else if self.allies(p, loser) {
+                        self.players[p].score -= 5;
+                    } else if self.allies(p, by) {
+                        self.players[p].score += 5;
+                    }
+                }
+            }
+            LossReason::NoLegalMove | LossReason::Resigned => {
+                self.players[loser].score -= 5;
+                for &p in &others {
+                    self.players[p].score += if self.allies(p, loser) { -5 } else { 5 };
+                }
+            }
+        }
+        self.players[loser].lost = Some(reason);
+        self.players[loser].dove = false;
+        self.events.push(PublicEvent::Lost {
+            player: loser,
+            reason,
+        });
+        let mut any = false;
+        for slot in self.at.iter_mut() {
+            if slot.is_some_and(|p| p.owner == loser) {
+                *slot = None;
+                any = true;
+            }
+        }
+        if any {
+            self.quiet_reset = true;
+        }
+        self.check_end();
+        if self.phase == Phase::Playing {
+            self.check_draw_agreed();
+        }
+    }
+
+    fn check_end(&mut self) {
+        let left: Vec<PlayerId> = self.in_game().collect();
+        let all_allies = left
+            .iter()
+            .all(|&p| self.players[p].team == self.players[left[0]].team);
+        if left.len() <= 1 || all_allies {
+            self.finish(Outcome::Won { winners: left });
+        }
+    }
+
+    fn check_draw_agreed(&mut self) -> bool {
+        if self.phase == Phase::Playing && self.in_game().all(|p| self.players[p].dove) {
+            self.finish(Outcome::DrawAgreed);
+            return true;
+        }
+        false
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.events.push(PublicEvent::Ended {
+            outcome: outcome.clone(),
+        });
+        self.phase = Phase::Over(outcome);
+    }
+
+    /// The quiet limit in force: always on when only computers are left.
+    pub fn quiet_limit(&self) -> u32 {
+        let computers_only = self.in_game().all(|p| self.players[p].computer);
+        match (self.rules.quiet_limit, computers_only) {
+            (0, true) => 60,
+            (l, _) => l,
+        }
+    }
+
+    fn end_ply(&mut self) {
+        self.plies += 1;
+        if std::mem::take(&mut self.quiet_reset) {
+            self.quiet = 0;
+        } else {
+            self.quiet += 1;
+        }
+        if self.phase != Phase::Playing {
+            return;
+        }
+        let limit = self.quiet_limit();
+        if limit > 0 && self.quiet >= limit {
+            self.finish(Outcome::DrawQuiet);
+            return;
+        }
+        self.advance();
+    }
+
+    /// Passes the turn to the next player still in, who loses at once without a legal move.
+    fn advance(&mut self) {
+        let n = self.players.len();
+        let mut p = self.turn;
+        for _ in 0..n {
+            p = (p + 1) % n;
+            if self.players[p].in_game() {
+                break;
+            }
+        }
+        self.turn = p;
+        self.start_turn();
+    }
+
+    fn start_turn(&mut self) {
+        while self.phase == Phase::Playing {
+            let me = self.turn;
+            if has_legal_move(&self.board, &self.set, &self.at, &self.teams(), me) {
+                return;
+            }
+            self.lose(me, LossReason::NoLegalMove);
+            if self.phase != Phase::Playing {
+                return;
+            }
+            let n = self.players.len();
+            let mut p = me;
+            for _ in 0..n {
+                p = (p + 1) % n;
+                if self.players[p].in_game() {
+                    break;
+                }
+            }
+            self.turn = p;
+        }
+    }
+}
+
+fn rules_players(rules: &Rules) -> usize {
+    rules.players as usize
+}

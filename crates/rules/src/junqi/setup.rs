@@ -1,0 +1,316 @@
+//! Seats, alliances, rule flags, dealing and deployment validation.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{Board, NodeId, NodeKind};
+use super::pieces::{Ability, PieceKindId, PieceSet};
+use crate::rng::SplitMix64;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardChoice {
+    TwoPlayer,
+    FourPlayer,
+}
+
+/// Who is allied with whom (4 players only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Alliance {
+    /// 标准: opposite seats, S+N and E+W.
+    Opposite,
+    /// 并肩: neighbours, S+E and N+W.
+    Adjacent,
+    /// 混战: everyone for themselves.
+    None,
+}
+
+/// The room settings, saved with the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    pub board: BoardChoice,
+    pub players: u8,
+    pub alliance: Alliance,
+    /// 乱战: pieces dealt at random from the pooled sets.
+    pub deal_random: bool,
+    /// 友明: allies see each other's pieces.
+    pub open_allies: bool,
+    pub bombs_not_front: bool,
+    pub reveal_flag: bool,
+    /// Plies in a row without a piece leaving that make a draw (0 = off).
+    pub quiet_limit: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            board: BoardChoice::FourPlayer,
+            players: 4,
+            alliance: Alliance::Opposite,
+            deal_random: false,
+            open_allies: false,
+            bombs_not_front: true,
+            reveal_flag: true,
+            quiet_limit: 60,
+        }
+    }
+}
+
+impl Rules {
+    pub fn validate(&self) -> Result<(), String> {
+        match (self.board, self.players) {
+            (BoardChoice::TwoPlayer, 2) | (BoardChoice::FourPlayer, 2..=4) => Ok(()),
+            (BoardChoice::TwoPlayer, n) => Err(format!("the two-player board seats 2, not {n}")),
+            (_, n) => Err(format!("{n} players: the four-player board seats 2 to 4")),
+        }
+    }
+
+    /// Seat letters of the players, in turn order.
+    pub fn seat_letters(&self) -> Vec<char> {
+        match (self.board, self.players) {
+            (BoardChoice::TwoPlayer, _) => vec!['A', 'B'],
+            (_, 2) => vec!['S', 'N'],
+            (_, 3) => vec!['S', 'E', 'N'],
+            _ => vec!['S', 'E', 'N', 'W'],
+        }
+    }
+
+    /// Team of each player (same number = allies); only 4 players have allies.
+    pub fn teams(&self) -> Vec<u8> {
+        let seats = self.seat_letters();
+        seats
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| match (self.players, self.alliance, s) {
+                (4, Alliance::Opposite, 'S' | 'N') => 0,
+                (4, Alliance::Opposite, _) => 1,
+                (4, Alliance::Adjacent, 'S' | 'E') => 0,
+                (4, Alliance::Adjacent, _) => 1,
+                _ => i as u8,
+            })
+            .collect()
+    }
+
+    /// 友明 only means something with allies.
+    pub fn open_allies_applies(&self) -> bool {
+        self.open_allies && self.players == 4 && self.alliance != Alliance::None
+    }
+
+    pub fn make_board(&self) -> Board {
+        match self.board {
+            BoardChoice::TwoPlayer => Board::two_player(),
+            BoardChoice::FourPlayer => Board::four_player(),
+        }
+    }
+}
+
+/// The hands of every player: standard sets, or 乱战 dealing from the pooled sets (extra
+/// flags beyond the limit become the set's replacement kind).
+pub fn deal(rules: &Rules, set: &PieceSet, seed: u64) -> Vec<Vec<PieceKindId>> {
+    let n = rules.players as usize;
+    if !rules.deal_random {
+        return vec![set.standard_hand(); n];
+    }
+    let mut pool: Vec<PieceKindId> = (0..n).flat_map(|_| set.standard_hand()).collect();
+    let mut rng = SplitMix64::new(seed);
+    for i in (1..pool.len()).rev() {
+        pool.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    pool.chunks(25)
+        .map(|chunk| {
+            let mut hand = chunk.to_vec();
+            let mut flags = 0;
+            for k in hand.iter_mut() {
+                if set.get(*k).ability == Ability::Flag {
+                    flags += 1;
+                    if flags > set.max_flags_per_hand {
+                        *k = set.extra_flags_become;
+                    }
+                }
+            }
+            hand.sort();
+            hand
+        })
+        .collect()
+}
+
+/// A player's layout: one piece per node of their arm.
+pub type Layout = Vec<(NodeId, PieceKindId)>;
+
+/// Checks a layout against the deployment rules and the player's hand.
+pub fn validate_layout(
+    rules: &Rules,
+    board: &Board,
+    set: &PieceSet,
+    seat: char,
+    hand: &[PieceKindId],
+    layout: &Layout,
+) -> Result<(), String> {
+    let mut used = vec![false; board.len()];
+    for &(node, kind) in layout {
+        let n = board.node(node);
+        if n.seat != Some(seat) {
+            return Err(format!("{} is not in your arm", n.name));
+        }
+        if n.kind == NodeKind::Camp {
+            return Err(format!("{} is a camp: no piece starts in a camp", n.name));
+        }
+        if std::mem::replace(&mut used[node.0 as usize], true) {
+            return Err(format!("{} holds two pieces", n.name));
+        }
+        let k = set.get(kind);
+        if k.ability == Ability::Flag && n.kind != NodeKind::Hq {
+            return Err(format!(
+                "the flag must stand in a headquarters, not {}",
+                n.name
+            ));
+        }
+        if k.ability == Ability::Bomb && rules.bombs_not_front && n.r == 0 {
+            return Err(format!("no bomb on the front row ({})", n.name));
+        }
+    }
+    let mut placed: Vec<PieceKindId> = layout.iter().map(|&(_, k)| k).collect();
+    let mut want = hand.to_vec();
+    placed.sort();
+    want.sort();
+    if placed != want {
+        return Err("the layout must place exactly the player's pieces".into());
+    }
+    let mines: Vec<NodeId> = layout
+        .iter()
+        .filter(|(_, k)| set.get(*k).ability == Ability::Mine)
+        .map(|&(n, _)| n)
+        .collect();
+    let back = mines.iter().filter(|&&n| board.node(n).r >= 4).count();
+    let need = mines.len().min(5);
+    if back < need {
+        return Err(format!(
+            "at least {need} mines must stand in the last two rows ({back} do)"
+        ));
+    }
+    Ok(())
+}
+
+/// Mirrors a layout left to right: (r, c) to (r, 4 - c).
+pub fn mirror_layout(board: &Board, seat: char, layout: &Layout) -> Layout {
+    layout
+        .iter()
+        .map(|&(n, k)| {
+            let node = board.node(n);
+            (
+                board
+                    .arm_node(seat, node.r, 4 - node.c)
+                    .expect("arms are symmetric"),
+                k,
+            )
+        })
+        .collect()
+}
+
+/// A sensible automatic layout: flags in a headquarters with mines beside them, bombs off the
+/// front row, strong pieces spread over the front and the railway, engineers near the rails.
+pub fn auto_layout(
+    rules: &Rules,
+    board: &Board,
+    set: &PieceSet,
+    seat: char,
+    hand: &[PieceKindId],
+    seed: u64,
+) -> Layout {
+    let at = |r: u8, c: u8| board.arm_node(seat, r, c).expect("arm node");
+    let mut rng = SplitMix64::new(seed);
+    let flag_side: u8 = if rng.below(2) == 0 { 1 } else { 3 };
+    // Slots in order of preference per role.
+    let other = 4 - flag_side;
+    let flag_slots = [at(5, flag_side), at(5, other)];
+    let mine_slots = [
+        at(5, flag_side - 1),
+        at(5, flag_side + 1),
+        at(4, flag_side),
+        at(4, flag_side - 1),
+        at(4, flag_side + 1),
+        at(5, other),
+        at(4, other),
+        at(3, 0),
+        at(3, 4),
+        at(2, 0),
+    ];
+    let mut remaining: Vec<PieceKindId> = hand.to_vec();
+    let mut free: Vec<NodeId> = board
+        .arm(seat)
+        .filter(|&n| board.kind(n) != NodeKind::Camp)
+        .collect();
+    let mut layout = Layout::new();
+    let take = |layout: &mut Layout, free: &mut Vec<NodeId>, node: NodeId, k: PieceKindId| {
+        free.retain(|&n| n != node);
+        layout.push((node, k));
+    };
+    let flags: Vec<PieceKindId> = remaining
+        .iter()
+        .copied()
+        .filter(|&k| set.get(k).ability == Ability::Flag)
+        .collect();
+    for (k, &slot) in flags.iter().zip(flag_slots.iter()) {
+        take(&mut layout, &mut free, slot, *k);
+    }
+    let mines: Vec<PieceKindId> = remaining
+        .iter()
+        .copied()
+        .filter(|&k| set.get(k).ability == Ability::Mine)
+        .collect();
+    for k in mines {
+        let slot = mine_slots
+            .iter()
+            .copied()
+            .find(|n| free.contains(n))
+            .or_else(|| free.iter().copied().find(|&n| board.node(n).r >= 3))
+            .or_else(|| free.first().copied())
+            .expect("an arm has room for every piece");
+        take(&mut layout, &mut free, slot, k);
+    }
+    remaining.retain(|&k| !matches!(set.get(k).ability, Ability::Flag | Ability::Mine));
+    // Bombs choose first (they may not stand in front), then the strongest pieces.
+    remaining.sort_by_key(|&k| {
+        (
+            set.get(k).ability != Ability::Bomb,
+            std::cmp::Reverse(set.get(k).rank),
+        )
+    });
+    // Alternate front and rear so strength is spread; a headquarters (where a piece never
+    // moves again) is the last resort.
+    let mut order: Vec<NodeId> = free
+        .iter()
+        .copied()
+        .filter(|&n| board.kind(n) != NodeKind::Hq)
+        .collect();
+    order.sort_by_key(|&n| {
+        let node = board.node(n);
+        let rail = !board.rail_neighbours(n).is_empty();
+        (node.r, !rail, (node.c as i8 - 2).abs())
+    });
+    let mut spread = Vec::with_capacity(order.len());
+    let (mut lo, mut hi) = (0usize, order.len());
+    while lo < hi {
+        spread.push(order[lo]);
+        lo += 1;
+        if lo < hi {
+            hi -= 1;
+            spread.push(order[hi]);
+        }
+    }
+    spread.extend(
+        free.iter()
+            .copied()
+            .filter(|&n| board.kind(n) == NodeKind::Hq),
+    );
+    for k in remaining {
+        let bomb = set.get(k).ability == Ability::Bomb;
+        let slot = spread
+            .iter()
+            .copied()
+            .find(|&n| {
+                free.contains(&n) && !(bomb && rules.bombs_not_front && board.node(n).r == 0)
+            })
+            .expect("room for every piece");
+        take(&mut layout, &mut free, slot, k);
+    }
+    layout
+}

@@ -1,0 +1,126 @@
+//! What one player may see. Built from the game, holding nothing the player may not know:
+//! own pieces, allies' in 友明, revealed flags, and everything once the game is over.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{Board, NodeId};
+use super::game::{Junqi, LossReason, Phase, PlayerId, PublicEvent};
+use super::pieces::{Ability, PieceKindId, PieceSet};
+use super::reach::{Occupant, destinations};
+
+/// A piece as a player sees it: always its owner, its kind only when known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeenPiece {
+    pub owner: PlayerId,
+    pub kind: Option<PieceKindId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicPlayer {
+    pub seat: char,
+    pub team: u8,
+    pub lost: Option<LossReason>,
+    pub score: i32,
+    pub dove: bool,
+    pub flags_revealed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub me: PlayerId,
+    pub turn: PlayerId,
+    pub phase: Phase,
+    pub nodes: Vec<Option<SeenPiece>>,
+    pub players: Vec<PublicPlayer>,
+    /// The player's own hand (乱战 hands are private).
+    pub hand: Vec<PieceKindId>,
+    pub events: Vec<PublicEvent>,
+}
+
+impl PlayerView {
+    pub fn of(game: &Junqi, me: PlayerId) -> PlayerView {
+        let over = matches!(game.phase, Phase::Over(_));
+        let open = game.rules.open_allies_applies();
+        let nodes = game
+            .at
+            .iter()
+            .map(|slot| {
+                let p = (*slot)?;
+                if game.phase == Phase::Deploying && p.owner != me {
+                    return None;
+                }
+                let known = over
+                    || p.owner == me
+                    || (open && game.allies(me, p.owner))
+                    || (game.players[p.owner].flags_revealed
+                        && game.set.get(p.kind).ability == Ability::Flag);
+                Some(SeenPiece {
+                    owner: p.owner,
+                    kind: known.then_some(p.kind),
+                })
+            })
+            .collect();
+        PlayerView {
+            me,
+            turn: game.turn,
+            phase: game.phase.clone(),
+            nodes,
+            players: game
+                .players
+                .iter()
+                .map(|p| PublicPlayer {
+                    seat: p.seat,
+                    team: p.team,
+                    lost: p.lost,
+                    score: p.score,
+                    dove: p.dove,
+                    flags_revealed: p.flags_revealed,
+                })
+                .collect(),
+            hand: game.players[me].hand.clone(),
+            events: game.events.clone(),
+        }
+    }
+
+    pub fn allies(&self, a: PlayerId, b: PlayerId) -> bool {
+        a != b && self.players[a].team == self.players[b].team
+    }
+
+    /// The player's legal moves, computed from what the player can see (the player knows
+    /// its own pieces, and every piece's owner).
+    pub fn legal_moves(&self, board: &Board, set: &PieceSet) -> Vec<(NodeId, NodeId)> {
+        let me = self.me;
+        let occ: Vec<Occupant> = self
+            .nodes
+            .iter()
+            .map(|n| match n {
+                None => Occupant::Empty,
+                Some(p) if p.owner == me || self.allies(me, p.owner) => Occupant::Friend,
+                Some(_) => Occupant::Enemy,
+            })
+            .collect();
+        let mut out = Vec::new();
+        for from in board.ids() {
+            let Some(SeenPiece {
+                owner,
+                kind: Some(kind),
+            }) = self.nodes[from.0 as usize]
+            else {
+                continue;
+            };
+            if owner != me
+                || !set.get(kind).mobile()
+                || board.kind(from) == super::board::NodeKind::Hq
+            {
+                continue;
+            }
+            let engineer = set.get(kind).ability == Ability::Engineer;
+            out.extend(
+                destinations(board, &occ, from, engineer)
+                    .iter()
+                    .map(|to| (from, to)),
+            );
+        }
+        out
+    }
+}

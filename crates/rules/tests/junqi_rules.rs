@@ -1,0 +1,602 @@
+//! 军棋 rules, one test per rule and per mode, on positions set up by hand.
+
+use std::sync::Arc;
+
+use bw_rules::junqi::game::{
+    Action, Junqi, LossReason, Outcome, Phase, Piece, PublicEvent, Refusal,
+};
+use bw_rules::junqi::pieces::{Combat, combat};
+use bw_rules::junqi::record::Record;
+use bw_rules::junqi::setup::{auto_layout, deal, mirror_layout, validate_layout};
+use bw_rules::junqi::{Alliance, BoardChoice, PieceSet, PlayerView, Rules};
+
+fn set() -> Arc<PieceSet> {
+    Arc::new(PieceSet::standard())
+}
+
+fn rules(board: BoardChoice, players: u8, alliance: Alliance) -> Rules {
+    Rules {
+        board,
+        players,
+        alliance,
+        ..Rules::default()
+    }
+}
+
+/// A game in play with exactly these pieces: (node, player, piece id).
+fn position(r: Rules, pieces: &[(&str, usize, &str)]) -> Junqi {
+    let s = set();
+    let n = r.players as usize;
+    let mut g = Junqi::new(r, s.clone(), vec![s.standard_hand(); n]).unwrap();
+    for &(node, owner, kind) in pieces {
+        let id = g.board.find(node).unwrap();
+        g.at[id.0 as usize] = Some(Piece {
+            owner,
+            kind: s.by_id(kind).unwrap(),
+        });
+    }
+    for p in g.players.iter_mut() {
+        p.deployed = true;
+    }
+    g.phase = Phase::Playing;
+    g
+}
+
+fn node(g: &Junqi, name: &str) -> bw_rules::junqi::NodeId {
+    g.board.find(name).unwrap()
+}
+
+fn mv(g: &mut Junqi, from: &str, to: &str) -> Result<(), Refusal> {
+    let (f, t) = (node(g, from), node(g, to));
+    g.act(Action::Move { from: f, to: t })
+}
+
+fn kind_at(g: &Junqi, n: &str) -> Option<(usize, String)> {
+    g.at[node(g, n).0 as usize].map(|p| (p.owner, g.set.get(p.kind).id.clone()))
+}
+
+#[test]
+fn combat_table() {
+    let s = PieceSet::standard();
+    let k = |id: &str| s.by_id(id).unwrap();
+    assert_eq!(
+        combat(&s, k("commander"), k("general")),
+        Combat::AttackerWins
+    );
+    assert_eq!(combat(&s, k("captain"), k("major")), Combat::DefenderWins);
+    assert_eq!(combat(&s, k("colonel"), k("colonel")), Combat::BothGo);
+    assert_eq!(combat(&s, k("bomb"), k("commander")), Combat::BothGo);
+    assert_eq!(combat(&s, k("engineer"), k("bomb")), Combat::BothGo);
+    assert_eq!(combat(&s, k("engineer"), k("mine")), Combat::AttackerWins);
+    assert_eq!(combat(&s, k("commander"), k("mine")), Combat::DefenderWins);
+    assert_eq!(combat(&s, k("bomb"), k("mine")), Combat::BothGo);
+    assert_eq!(combat(&s, k("engineer"), k("flag")), Combat::AttackerWins);
+    assert_eq!(combat(&s, k("bomb"), k("flag")), Combat::BothGo);
+}
+
+#[test]
+fn deployment_rules() {
+    let s = set();
+    let r = Rules::default();
+    let b = r.make_board();
+    let hand = s.standard_hand();
+    let good = auto_layout(&r, &b, &s, 'S', &hand, 1);
+    assert_eq!(validate_layout(&r, &b, &s, 'S', &hand, &good), Ok(()));
+    assert_eq!(
+        validate_layout(&r, &b, &s, 'S', &hand, &mirror_layout(&b, 'S', &good)),
+        Ok(())
+    );
+    let swap = |layout: &Vec<(bw_rules::junqi::NodeId, bw_rules::junqi::PieceKindId)>,
+                a: &str,
+                kind: &str| {
+        // Put `kind` on node `a`, moving whatever stood there to where `kind` stood.
+        let mut l = layout.clone();
+        let na = b.find(a).unwrap();
+        let ia = l.iter().position(|x| x.0 == na).unwrap();
+        let ik = l
+            .iter()
+            .position(|x| s.get(x.1).id == kind && x.0 != na)
+            .unwrap();
+        let (ka, kk) = (l[ia].1, l[ik].1);
+        l[ia].1 = kk;
+        l[ik].1 = ka;
+        l
+    };
+    let err = |l| validate_layout(&r, &b, &s, 'S', &hand, &l).unwrap_err();
+    assert!(err(swap(&good, "S01", "flag")).contains("headquarters"));
+    assert!(err(swap(&good, "S02", "bomb")).contains("front row"));
+    assert!(err(swap(&good, "S10", "mine")).contains("last two rows"));
+    let off = Rules {
+        bombs_not_front: false,
+        ..r.clone()
+    };
+    assert_eq!(
+        validate_layout(&off, &b, &s, 'S', &hand, &swap(&good, "S02", "bomb")),
+        Ok(())
+    );
+    let mut camp = good.clone();
+    camp[0].0 = b.find("S11").unwrap();
+    assert!(err(camp).contains("camp"));
+    let mut foreign = good.clone();
+    foreign[0].0 = b.find("N00").unwrap();
+    assert!(err(foreign).contains("not in your arm"));
+    let mut short = good.clone();
+    short.pop();
+    assert!(err(short).contains("exactly"));
+}
+
+#[test]
+fn random_dealing_turns_extra_flags_into_generals_and_layouts_still_fit() {
+    let s = set();
+    let r = Rules {
+        deal_random: true,
+        players: 4,
+        ..Rules::default()
+    };
+    let flag = s.by_id("flag").unwrap();
+    let mut saw_conversion = false;
+    for seed in 0..300 {
+        let hands = deal(&r, &s, seed);
+        assert_eq!(hands.len(), 4);
+        let flags: usize = hands
+            .iter()
+            .map(|h| h.iter().filter(|&&k| k == flag).count())
+            .sum();
+        assert!(
+            hands
+                .iter()
+                .all(|h| h.len() == 25 && h.iter().filter(|&&k| k == flag).count() <= 2)
+        );
+        saw_conversion |= flags < 4;
+        let b = r.make_board();
+        for (h, seat) in hands.iter().zip(['S', 'E', 'N', 'W']) {
+            let l = auto_layout(&r, &b, &s, seat, h, seed);
+            assert_eq!(
+                validate_layout(&r, &b, &s, seat, h, &l),
+                Ok(()),
+                "seed {seed}"
+            );
+        }
+    }
+    assert!(
+        saw_conversion,
+        "some deal had three or more flags in one hand"
+    );
+}
+
+#[test]
+fn immobile_pieces_allies_and_camps() {
+    let r = rules(BoardChoice::FourPlayer, 4, Alliance::Opposite);
+    let mut g = position(
+        r,
+        &[
+            ("S40", 0, "flag"),
+            ("S41", 0, "mine"),
+            ("S51", 0, "captain"),
+            ("S20", 0, "colonel"),
+            ("S10", 2, "major"),
+            ("S11", 1, "lieutenant"),
+            ("S22", 0, "general"),
+            ("S12", 1, "lieutenant"),
+            ("E40", 1, "engineer"),
+            ("N40", 2, "engineer"),
+            ("W40", 3, "engineer"),
+        ],
+    );
+    assert_eq!(
+        mv(&mut g, "S40", "S30"),
+        Err(Refusal::Immobile(node(&g, "S40")))
+    );
+    assert_eq!(
+        mv(&mut g, "S41", "S31"),
+        Err(Refusal::Immobile(node(&g, "S41")))
+    );
+    assert_eq!(
+        mv(&mut g, "S51", "S41"),
+        Err(Refusal::Immobile(node(&g, "S51"))),
+        "a piece on an HQ never moves"
+    );
+    // An ally (N) blocks and is never a target.
+    assert!(!g.destinations(node(&g, "S20")).contains(node(&g, "S10")));
+    // An enemy in a camp cannot be attacked; a piece in a camp attacks out.
+    assert!(!g.destinations(node(&g, "S20")).contains(node(&g, "S11")));
+    assert!(!g.destinations(node(&g, "S22")).contains(node(&g, "S11")));
+    assert!(g.destinations(node(&g, "S22")).contains(node(&g, "S12")));
+    mv(&mut g, "S22", "S12").unwrap();
+    assert_eq!(kind_at(&g, "S12"), Some((0, "general".into())));
+    assert_eq!(g.turn, 1, "E moves next");
+}
+
+#[test]
+fn capturing_a_flag_eliminates_and_scores() {
+    let r = rules(BoardChoice::FourPlayer, 4, Alliance::Opposite);
+    let mut g = position(
+        r,
+        &[
+            ("S00", 0, "engineer"),
+            ("S51", 0, "flag"),
+            ("E51", 1, "flag"),
+            ("E41", 1, "bomb"),
+            ("N51", 2, "flag"),
+            ("N00", 2, "engineer"),
+            ("W51", 3, "flag"),
+            ("W40", 3, "engineer"),
+        ],
+    );
+    g.turn = 1;
+    mv(&mut g, "E41", "E31").unwrap();
+    assert_eq!(g.turn, 2);
+    mv(&mut g, "N00", "N10").unwrap();
+    let w = node(&g, "W40");
+    assert!(
+        !g.destinations(w).contains(node(&g, "S51")),
+        "no railway reaches an HQ"
+    );
+    mv(&mut g, "W40", "W30").unwrap();
+    // S's engineer turns corners on the railway: S00..S04, the arc, E00..E40, E41.
+    mv(&mut g, "S00", "E41").unwrap();
+    assert_eq!(g.turn, 1);
+    mv(&mut g, "E31", "E21").unwrap();
+    mv(&mut g, "N10", "N20").unwrap();
+    mv(&mut g, "W30", "W20").unwrap();
+    mv(&mut g, "E41", "E51").unwrap();
+    assert_eq!(g.players[1].lost, Some(LossReason::FlagCaptured { by: 0 }));
+    assert!(
+        g.at.iter().flatten().all(|p| p.owner != 1),
+        "the loser's pieces leave"
+    );
+    let scores: Vec<i32> = g.players.iter().map(|p| p.score).collect();
+    assert_eq!(scores, vec![10, -10, 5, -5]);
+}
+
+#[test]
+fn a_bomb_on_a_flag_goes_with_it_and_its_owner_captures() {
+    let r = rules(BoardChoice::TwoPlayer, 2, Alliance::None);
+    let mut g = position(
+        r,
+        &[
+            ("A40", 0, "bomb"),
+            ("A51", 0, "flag"),
+            ("B41", 1, "bomb"),
+            ("B51", 1, "flag"),
+            ("B00", 1, "engineer"),
+        ],
+    );
+    // A's bomb runs up the left edge to B44... the flag is on B51, reached from B41 or B50.
+    let (b41, a40) = (node(&g, "B41"), node(&g, "A40"));
+    let bomb = g.set.by_id("bomb").unwrap();
+    g.at[a40.0 as usize] = None;
+    g.at[b41.0 as usize] = Some(Piece {
+        owner: 0,
+        kind: bomb,
+    });
+    mv(&mut g, "B41", "B51").unwrap();
+    assert!(kind_at(&g, "B51").is_none() && kind_at(&g, "B41").is_none());
+    assert!(
+        g.events
+            .contains(&PublicEvent::FlagCaptured { by: 0, of: 1 })
+    );
+    assert_eq!(g.phase, Phase::Over(Outcome::Won { winners: vec![0] }));
+}
+
+#[test]
+fn no_legal_move_at_the_start_of_a_turn_loses_even_the_first_turn() {
+    let r = rules(BoardChoice::FourPlayer, 3, Alliance::Opposite);
+    let s = set();
+    let mut g = Junqi::new(r.clone(), s.clone(), vec![s.standard_hand(); 3]).unwrap();
+    // Deploy everyone; then take E's mobile pieces away before E's first turn.
+    for p in 0..3 {
+        let seat = g.players[p].seat;
+        let l = auto_layout(&r, &g.board, &s, seat, &g.players[p].hand.clone(), p as u64);
+        g.deploy(p, &l).unwrap();
+    }
+    assert_eq!(g.turn, 0, "the first to finish deploying moves first");
+    for slot in g.at.iter_mut() {
+        if let Some(p) = slot
+            && p.owner == 1
+            && s.get(p.kind).mobile()
+        {
+            *slot = None;
+        }
+    }
+    let (f, t) = g.legal_moves(0)[0];
+    g.act(Action::Move { from: f, to: t }).unwrap();
+    assert_eq!(g.players[1].lost, Some(LossReason::NoLegalMove));
+    assert_eq!(g.turn, 2, "play passes to N");
+    let scores: Vec<i32> = g.players.iter().map(|p| p.score).collect();
+    assert_eq!(scores, vec![5, -5, 5], "no allies with 3 players");
+}
+
+#[test]
+fn resigning_any_time_and_on_ones_own_turn() {
+    let r = rules(BoardChoice::FourPlayer, 4, Alliance::Opposite);
+    let mut g = position(
+        r,
+        &[
+            ("S00", 0, "captain"),
+            ("E00", 1, "captain"),
+            ("N00", 2, "captain"),
+            ("W00", 3, "captain"),
+        ],
+    );
+    g.act(Action::Resign { player: 2 }).unwrap();
+    assert_eq!(g.turn, 0, "not N's turn: S still moves");
+    assert_eq!(
+        g.players.iter().map(|p| p.score).collect::<Vec<_>>(),
+        vec![-5, 5, -5, 5]
+    );
+    g.act(Action::Resign { player: 0 }).unwrap();
+    assert_eq!(
+        g.phase,
+        Phase::Over(Outcome::Won {
+            winners: vec![1, 3]
+        })
+    );
+    assert_eq!(
+        g.act(Action::Resign { player: 1 }),
+        Err(Refusal::NotPlaying)
+    );
+}
+
+#[test]
+fn the_last_commanders_death_reveals_the_flag() {
+    let r = rules(BoardChoice::TwoPlayer, 2, Alliance::None);
+    let mut g = position(
+        r,
+        &[
+            ("A00", 0, "bomb"),
+            ("A51", 0, "flag"),
+            ("B04", 1, "commander"),
+            ("B51", 1, "flag"),
+            ("B40", 1, "engineer"),
+        ],
+    );
+    mv(&mut g, "A00", "B04").unwrap();
+    assert!(g.players[1].flags_revealed);
+    assert!(g.events.contains(&PublicEvent::FlagsRevealed {
+        player: 1,
+        nodes: vec![node(&g, "B51")]
+    }));
+    let view = PlayerView::of(&g, 0);
+    assert_eq!(
+        view.nodes[node(&g, "B51").0 as usize].unwrap().kind,
+        g.set.by_id("flag")
+    );
+    assert_eq!(view.nodes[node(&g, "B40").0 as usize].unwrap().kind, None);
+
+    let off = Rules {
+        reveal_flag: false,
+        ..rules(BoardChoice::TwoPlayer, 2, Alliance::None)
+    };
+    let mut g = position(
+        off,
+        &[
+            ("A00", 0, "bomb"),
+            ("A51", 0, "flag"),
+            ("B04", 1, "commander"),
+            ("B51", 1, "flag"),
+            ("B40", 1, "engineer"),
+        ],
+    );
+    mv(&mut g, "A00", "B04").unwrap();
+    assert!(!g.players[1].flags_revealed);
+}
+
+#[test]
+fn draw_offers_answers_and_holdouts() {
+    let r = rules(BoardChoice::FourPlayer, 3, Alliance::Opposite);
+    let mut g = position(
+        r,
+        &[
+            ("S00", 0, "captain"),
+            ("E00", 1, "captain"),
+            ("N00", 2, "captain"),
+        ],
+    );
+    g.act(Action::OfferDraw).unwrap();
+    assert_eq!(g.turn, 1, "an offer uses the turn");
+    g.act(Action::AnswerDraw {
+        player: 2,
+        yes: true,
+    })
+    .unwrap();
+    g.act(Action::AnswerDraw {
+        player: 1,
+        yes: false,
+    })
+    .unwrap();
+    assert!(g.players.iter().all(|p| !p.dove), "a no clears every dove");
+    g.act(Action::OfferDraw).unwrap(); // E
+    g.act(Action::AnswerDraw {
+        player: 2,
+        yes: true,
+    })
+    .unwrap();
+    assert_eq!(g.phase, Phase::Playing);
+    // The holdout S resigns: everyone left shows a dove.
+    g.act(Action::Resign { player: 0 }).unwrap();
+    assert_eq!(g.phase, Phase::Over(Outcome::DrawAgreed));
+}
+
+#[test]
+fn a_dove_lasts_until_its_holder_moves() {
+    let r = rules(BoardChoice::TwoPlayer, 2, Alliance::None);
+    let mut g = position(r, &[("A00", 0, "captain"), ("B40", 1, "captain")]);
+    g.act(Action::OfferDraw).unwrap();
+    assert!(g.players[0].dove);
+    mv(&mut g, "B40", "B30").unwrap();
+    mv(&mut g, "A00", "A10").unwrap();
+    assert!(!g.players[0].dove);
+}
+
+#[test]
+fn quiet_limit_draws_and_a_capture_resets_it() {
+    let r = Rules {
+        quiet_limit: 4,
+        ..rules(BoardChoice::TwoPlayer, 2, Alliance::None)
+    };
+    let mut g = position(
+        r,
+        &[
+            ("A40", 0, "captain"),
+            ("A30", 0, "lieutenant"),
+            ("B40", 1, "captain"),
+            ("B44", 1, "engineer"),
+        ],
+    );
+    mv(&mut g, "A30", "A20").unwrap();
+    mv(&mut g, "B40", "B30").unwrap();
+    mv(&mut g, "A20", "A10").unwrap();
+    assert_eq!(g.quiet, 3);
+    mv(&mut g, "B30", "B20").unwrap();
+    assert_eq!(g.phase, Phase::Over(Outcome::DrawQuiet));
+
+    let r = Rules {
+        quiet_limit: 3,
+        ..rules(BoardChoice::TwoPlayer, 2, Alliance::None)
+    };
+    let mut g = position(
+        r,
+        &[
+            ("A00", 0, "captain"),
+            ("A40", 0, "lieutenant"),
+            ("B04", 1, "lieutenant"),
+            ("B40", 1, "engineer"),
+        ],
+    );
+    mv(&mut g, "A40", "A30").unwrap();
+    mv(&mut g, "B40", "B30").unwrap();
+    mv(&mut g, "A00", "B04").unwrap();
+    assert_eq!(g.quiet, 0, "a piece left the board");
+    assert_eq!(g.phase, Phase::Playing);
+}
+
+#[test]
+fn seats_alliances_and_turn_order_per_mode() {
+    let two_on_four = rules(BoardChoice::FourPlayer, 2, Alliance::Opposite);
+    assert_eq!(two_on_four.seat_letters(), vec!['S', 'N']);
+    assert_eq!(two_on_four.teams(), vec![0, 1], "no allies with 2 players");
+    let three = rules(BoardChoice::FourPlayer, 3, Alliance::Opposite);
+    assert_eq!(three.seat_letters(), vec!['S', 'E', 'N']);
+    assert_eq!(three.teams(), vec![0, 1, 2]);
+    assert_eq!(
+        rules(BoardChoice::FourPlayer, 4, Alliance::Opposite).teams(),
+        vec![0, 1, 0, 1]
+    );
+    assert_eq!(
+        rules(BoardChoice::FourPlayer, 4, Alliance::Adjacent).teams(),
+        vec![0, 0, 1, 1]
+    );
+    assert_eq!(
+        rules(BoardChoice::FourPlayer, 4, Alliance::None).teams(),
+        vec![0, 1, 2, 3]
+    );
+    assert!(
+        rules(BoardChoice::TwoPlayer, 3, Alliance::None)
+            .validate()
+            .is_err()
+    );
+    let open_no_allies = Rules {
+        open_allies: true,
+        ..rules(BoardChoice::FourPlayer, 4, Alliance::None)
+    };
+    assert!(
+        !open_no_allies.open_allies_applies(),
+        "友明 without allies is ignored"
+    );
+    // An empty arm (W with 3 players) is open board.
+    let mut g = position(
+        three,
+        &[
+            ("S00", 0, "engineer"),
+            ("S51", 0, "flag"),
+            ("E51", 1, "flag"),
+            ("E00", 1, "captain"),
+            ("N51", 2, "flag"),
+            ("N00", 2, "captain"),
+        ],
+    );
+    assert!(g.destinations(node(&g, "S00")).contains(node(&g, "W40")));
+    mv(&mut g, "S00", "W40").unwrap();
+    assert_eq!(g.turn, 1);
+}
+
+#[test]
+fn views_never_leak_hidden_ranks() {
+    let r = Rules {
+        open_allies: true,
+        ..rules(BoardChoice::FourPlayer, 4, Alliance::Opposite)
+    };
+    let mut g = position(
+        r.clone(),
+        &[
+            ("S00", 0, "commander"),
+            ("E00", 1, "general"),
+            ("N00", 2, "engineer"),
+            ("W00", 3, "bomb"),
+        ],
+    );
+    let v = PlayerView::of(&g, 0);
+    let seen = |v: &PlayerView, n: &str| v.nodes[g.board.find(n).unwrap().0 as usize].unwrap();
+    assert!(seen(&v, "S00").kind.is_some());
+    assert!(
+        seen(&v, "N00").kind.is_some(),
+        "友明: the ally's pieces are shown"
+    );
+    assert_eq!(seen(&v, "E00").kind, None);
+    assert_eq!(seen(&v, "W00").kind, None);
+    assert_eq!(seen(&v, "E00").owner, 1, "owners are public");
+    // Nothing in the serialized view names a hidden kind's id.
+    let text = ron::to_string(&v).unwrap();
+    assert!(!text.contains("general") && !text.contains("bomb"));
+    // Without 友明 the ally is hidden too; at the end everything is shown.
+    let closed = position(
+        Rules {
+            open_allies: false,
+            ..r
+        },
+        &[("S00", 0, "commander"), ("N00", 2, "engineer")],
+    );
+    assert_eq!(
+        PlayerView::of(&closed, 0).nodes[closed.board.find("N00").unwrap().0 as usize]
+            .unwrap()
+            .kind,
+        None
+    );
+    g.act(Action::Resign { player: 1 }).unwrap();
+    g.act(Action::Resign { player: 3 }).unwrap();
+    assert!(matches!(g.phase, Phase::Over(_)));
+    let end = PlayerView::of(&g, 0);
+    assert!(end.nodes.iter().flatten().all(|p| p.kind.is_some()));
+}
+
+#[test]
+fn records_round_trip_and_replay_exactly() {
+    use bw_rules::junqi::ai::AiKind;
+    use bw_rules::junqi::headless::{computer_players, play_out, setup, transcript};
+    for (players, board, alliance, random) in [
+        (4, BoardChoice::FourPlayer, Alliance::Opposite, false),
+        (4, BoardChoice::FourPlayer, Alliance::None, true),
+        (2, BoardChoice::TwoPlayer, Alliance::None, false),
+        (3, BoardChoice::FourPlayer, Alliance::Adjacent, true),
+    ] {
+        let r = Rules {
+            players,
+            board,
+            alliance,
+            deal_random: random,
+            ..Rules::default()
+        };
+        let mut g = setup(r, set(), 42, true).unwrap();
+        let mut ais = computer_players(&vec![AiKind::Heuristic; players as usize], 42);
+        play_out(&mut g, &mut ais, 100_000);
+        let rec = Record::of(&g);
+        let text = rec.to_ron();
+        let back = Record::from_ron(&text).unwrap();
+        assert_eq!(back, rec);
+        let again = back.replay(set()).unwrap();
+        assert_eq!(transcript(&again), transcript(&g));
+        assert_eq!(again.at, g.at);
+    }
+    assert!(Record::from_ron("(version: 99)").is_err());
+}

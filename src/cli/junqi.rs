@@ -1,0 +1,217 @@
+//! `bracket-war junqi ...`: reach, board, play and replay (fixed formats).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bw_rules::junqi::ai::AiKind;
+use bw_rules::junqi::board::{Board, NodeId};
+use bw_rules::junqi::headless::{computer_players, play_out, setup, transcript};
+use bw_rules::junqi::record::Record;
+use bw_rules::junqi::{Alliance, BoardChoice, Occupant, PieceSet, Rules, destinations};
+use clap::{Subcommand, ValueEnum};
+
+use super::Failure;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum BoardArg {
+    #[value(name = "2p")]
+    TwoP,
+    #[value(name = "4p")]
+    FourP,
+}
+
+impl BoardArg {
+    fn board(self) -> Board {
+        match self {
+            BoardArg::TwoP => Board::two_player(),
+            BoardArg::FourP => Board::four_player(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum AllianceArg {
+    Opposite,
+    Adjacent,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum DealArg {
+    Standard,
+    Random,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum JunqiCommand {
+    /// Legal destinations of a movable piece on an otherwise given board.
+    Reach {
+        #[arg(long, value_enum)]
+        board: BoardArg,
+        #[arg(long)]
+        from: String,
+        #[arg(long)]
+        engineer: bool,
+        /// Nodes with own or allied pieces (comma separated).
+        #[arg(long, value_delimiter = ',')]
+        own: Vec<String>,
+        /// Nodes with enemy pieces (comma separated).
+        #[arg(long, value_delimiter = ',')]
+        enemy: Vec<String>,
+    },
+    /// Node, link, railway and station counts of a board.
+    Board {
+        #[arg(long, value_enum)]
+        board: BoardArg,
+    },
+    /// A headless game between computer players.
+    Play {
+        #[arg(long)]
+        players: u8,
+        #[arg(long, value_enum, default_value = "4p")]
+        board: BoardArg,
+        #[arg(long, value_enum, default_value = "opposite")]
+        alliance: AllianceArg,
+        #[arg(long, value_enum, default_value = "standard")]
+        deal: DealArg,
+        #[arg(long)]
+        open_allies: bool,
+        #[arg(long)]
+        seed: u64,
+        /// One computer player per seat (`random` or `heuristic`), or one for all.
+        #[arg(long, value_delimiter = ',', required = true)]
+        ai: Vec<String>,
+        /// Plies in a row without a capture that draw the game (0 means 60 between computers).
+        #[arg(long, default_value_t = 60)]
+        quiet_limit: u32,
+        /// Save the game's record (RON) here.
+        #[arg(long)]
+        record: Option<PathBuf>,
+    },
+    /// Replays a record and prints the same transcript as the game that made it.
+    Replay { file: PathBuf },
+}
+
+pub fn run(command: JunqiCommand) -> Result<(), Failure> {
+    match command {
+        JunqiCommand::Reach {
+            board,
+            from,
+            engineer,
+            own,
+            enemy,
+        } => {
+            let b = board.board();
+            let node = |name: &str| {
+                b.find(name).ok_or_else(|| {
+                    Failure::bad_input(format!("unknown node `{name}` on the {} board", b.name))
+                })
+            };
+            let from = node(&from)?;
+            let mut occ = vec![Occupant::Empty; b.len()];
+            for (names, what) in [(&own, Occupant::Friend), (&enemy, Occupant::Enemy)] {
+                for name in names.iter().filter(|n| !n.is_empty()) {
+                    let n = node(name)?;
+                    if n == from {
+                        return Err(Failure::bad_input(format!(
+                            "`{name}` is the moving piece's own node"
+                        )));
+                    }
+                    if occ[n.0 as usize] != Occupant::Empty {
+                        return Err(Failure::bad_input(format!("`{name}` is given twice")));
+                    }
+                    occ[n.0 as usize] = what;
+                }
+            }
+            let mut names: Vec<&str> = destinations(&b, &occ, from, engineer)
+                .iter()
+                .map(|n: NodeId| b.name(n))
+                .collect();
+            names.sort_unstable();
+            println!("{}", names.join(" "));
+            Ok(())
+        }
+        JunqiCommand::Board { board } => {
+            let b = board.board();
+            println!(
+                "nodes {} links {} railway {} stations {}",
+                b.len(),
+                b.link_count(),
+                b.rail_link_count(),
+                b.station_count()
+            );
+            Ok(())
+        }
+        JunqiCommand::Play {
+            players,
+            board,
+            alliance,
+            deal,
+            open_allies,
+            seed,
+            ai,
+            quiet_limit,
+            record,
+        } => {
+            let rules = Rules {
+                board: match board {
+                    BoardArg::TwoP => BoardChoice::TwoPlayer,
+                    BoardArg::FourP => BoardChoice::FourPlayer,
+                },
+                players,
+                alliance: match alliance {
+                    AllianceArg::Opposite => Alliance::Opposite,
+                    AllianceArg::Adjacent => Alliance::Adjacent,
+                    AllianceArg::None => Alliance::None,
+                },
+                deal_random: matches!(deal, DealArg::Random),
+                open_allies,
+                quiet_limit,
+                ..Rules::default()
+            };
+            rules.validate().map_err(Failure::bad_input)?;
+            let kinds: Vec<AiKind> = ai
+                .iter()
+                .map(|a| {
+                    AiKind::parse(a).ok_or_else(|| {
+                        Failure::bad_input(format!(
+                            "unknown computer player `{a}` (random or heuristic)"
+                        ))
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+            let kinds = match kinds.len() {
+                1 => vec![kinds[0]; players as usize],
+                n if n == players as usize => kinds,
+                n => {
+                    return Err(Failure::bad_input(format!(
+                        "{n} computer players for {players} seats"
+                    )));
+                }
+            };
+            let mut game = setup(rules, Arc::new(PieceSet::standard()), seed, true)
+                .map_err(Failure::bad_input)?;
+            let mut ais = computer_players(&kinds, seed);
+            play_out(&mut game, &mut ais, 1_000_000);
+            print!("{}", transcript(&game));
+            if let Some(path) = record {
+                std::fs::write(&path, Record::of(&game).to_ron()).map_err(|e| Failure {
+                    code: 1,
+                    message: format!("{}: cannot write: {e}", path.display()),
+                })?;
+            }
+            Ok(())
+        }
+        JunqiCommand::Replay { file } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| Failure::bad_input(format!("{}: cannot read: {e}", file.display())))?;
+            let record = Record::from_ron(&text)
+                .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
+            let game = record
+                .replay(Arc::new(PieceSet::standard()))
+                .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
+            print!("{}", transcript(&game));
+            Ok(())
+        }
+    }
+}
