@@ -446,7 +446,12 @@ impl Junqi {
                 if !self.destinations(from).contains(to) {
                     return Err(Refusal::Unreachable(from, to));
                 }
-                self.apply_move(me, from, to);
+                let result =
+                    resolve_move(&self.board, &self.set, &self.at, &self.teams(), from, to);
+                let captured = self.move_step(me, from, to, &result);
+                if let Some(of) = captured {
+                    self.capture_step(me, of);
+                }
                 self.end_ply();
             }
             Action::OfferDraw => {
@@ -488,9 +493,15 @@ impl Junqi {
         Ok(())
     }
 
-    fn apply_move(&mut self, me: PlayerId, from: NodeId, to: NodeId) {
-        let teams = self.teams();
-        let result = resolve_move(&self.board, &self.set, &self.at, &teams, from, to);
+    /// Applies a decided move to the position: combat, removals, the commander rule.
+    /// Returns the owner of a captured flag.
+    pub(crate) fn move_step(
+        &mut self,
+        me: PlayerId,
+        from: NodeId,
+        to: NodeId,
+        result: &MoveResult,
+    ) -> Option<PlayerId> {
         self.players[me].dove = false;
         let mut left: Vec<Piece> = Vec::new();
         for &n in &result.removed {
@@ -511,10 +522,13 @@ impl Junqi {
         for p in &left {
             self.check_commander(p.owner);
         }
-        if let Some(of) = result.flag_of {
-            self.events.push(PublicEvent::FlagCaptured { by: me, of });
-            self.lose(of, LossReason::FlagCaptured { by: me });
-        }
+        result.flag_of
+    }
+
+    /// A flag was captured: its owner is eliminated.
+    pub(crate) fn capture_step(&mut self, by: PlayerId, of: PlayerId) {
+        self.events.push(PublicEvent::FlagCaptured { by, of });
+        self.lose(of, LossReason::FlagCaptured { by });
     }
 
     /// When a player's last commander is gone, their flags are shown to everyone.
@@ -623,7 +637,8 @@ impl Junqi {
         }
     }
 
-    fn end_ply(&mut self) {
+    /// Ends a used turn: the quiet count, the quiet-limit draw, then the next player.
+    pub(crate) fn end_ply(&mut self) {
         self.plies += 1;
         if std::mem::take(&mut self.quiet_reset) {
             self.quiet = 0;

@@ -16,4 +16,5 @@ pub mod ai;
 pub mod record;
 pub mod view;
 pub use view::PlayerView;
+pub mod ecs;
 pub mod headless;
