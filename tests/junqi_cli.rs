@@ -72,8 +72,8 @@ fn reach_prints_sorted_destinations_on_one_line() {
     ]);
     assert_eq!(
         engineer.split_whitespace().count(),
-        72 + 1,
-        "72 stations and the post S50"
+        72 + 2,
+        "72 stations, the post S50 and the camp S31"
     );
 }
 
