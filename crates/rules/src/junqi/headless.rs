@@ -52,7 +52,7 @@ pub fn computer_players(kinds: &[AiKind], seed: u64) -> Vec<Ai> {
 pub fn play_out(game: &mut Junqi, ais: &mut [Ai], max_plies: u32) {
     while game.phase == Phase::Playing && game.plies < max_plies {
         let me = game.turn;
-        let view = PlayerView::of(game, me);
+        let view = PlayerView::position(game, me);
         let action = ais[me].choose(&game.board, &game.set, &view);
         game.act(action)
             .expect("computer players choose legal actions");

@@ -38,7 +38,15 @@ pub struct PlayerView {
 }
 
 impl PlayerView {
+    /// The full view, with the public event log.
     pub fn of(game: &Junqi, me: PlayerId) -> PlayerView {
+        let mut v = PlayerView::position(game, me);
+        v.events = game.events.clone();
+        v
+    }
+
+    /// The view without the event log (what a computer player needs each ply).
+    pub fn position(game: &Junqi, me: PlayerId) -> PlayerView {
         let over = matches!(game.phase, Phase::Over(_));
         let open = game.rules.open_allies_applies();
         let nodes = game
@@ -78,7 +86,7 @@ impl PlayerView {
                 })
                 .collect(),
             hand: game.players[me].hand.clone(),
-            events: game.events.clone(),
+            events: Vec::new(),
         }
     }
 

@@ -1,0 +1,71 @@
+//! 军棋 speed: all legal moves in a 4-player middle game, one engineer search on the
+//! four-player board, and whole headless games between random players.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use bw_rules::junqi::ai::AiKind;
+use bw_rules::junqi::game::{Junqi, Phase, legal_moves};
+use bw_rules::junqi::headless::{computer_players, play_out, setup};
+use bw_rules::junqi::reach::{Occupant, destinations};
+use bw_rules::junqi::{Ability, PieceSet, PlayerView, Rules};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// A 4-player game after 40 plies of random play.
+fn middle_game() -> Junqi {
+    let mut g = setup(Rules::default(), Arc::new(PieceSet::standard()), 2024, true).unwrap();
+    let mut ais = computer_players(&[AiKind::Random; 4], 2024);
+    while g.phase == Phase::Playing && g.plies < 40 {
+        let me = g.turn;
+        let a = ais[me].choose(&g.board, &g.set, &PlayerView::position(&g, me));
+        g.act(a).unwrap();
+    }
+    g
+}
+
+fn bench(c: &mut Criterion) {
+    let g = middle_game();
+    let teams = g.teams();
+    let me = g.turn;
+    let pieces = g.at.iter().flatten().count();
+    let moves = legal_moves(&g.board, &g.set, &g.at, &teams, me).len();
+    eprintln!("middle game: {pieces} pieces on the board, {moves} legal moves for the player to move");
+    c.bench_function("junqi: all legal moves of one player, 4p middle game", |b| {
+        b.iter(|| legal_moves(black_box(&g.board), &g.set, black_box(&g.at), &teams, me))
+    });
+
+    let engineer = g
+        .board
+        .ids()
+        .find(|n| matches!(g.at[n.0 as usize], Some(p) if p.owner == me && g.set.get(p.kind).ability == Ability::Engineer && !g.board.rail_neighbours(*n).is_empty()));
+    let occ = bw_rules::junqi::game::occupancy(&g.at, &teams, me);
+    if let Some(from) = engineer {
+        c.bench_function("junqi: one engineer search, 4p middle game", |b| {
+            b.iter(|| destinations(black_box(&g.board), black_box(&occ), from, true))
+        });
+    }
+    let empty = vec![Occupant::Empty; g.board.len()];
+    let s40 = g.board.find("S40").unwrap();
+    c.bench_function("junqi: one engineer search, empty 4p board from S40", |b| {
+        b.iter(|| destinations(black_box(&g.board), black_box(&empty), s40, true))
+    });
+
+    let set = Arc::new(PieceSet::standard());
+    let mut group = c.benchmark_group("junqi: headless random 4-player games");
+    group.throughput(Throughput::Elements(1));
+    group.sample_size(20);
+    let mut seed = 0u64;
+    group.bench_function("one whole game (setup, deployment, play to the end)", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut g = setup(Rules::default(), set.clone(), seed, true).unwrap();
+            let mut ais = computer_players(&[AiKind::Random; 4], seed);
+            play_out(&mut g, &mut ais, 1_000_000);
+            black_box(g.plies)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
