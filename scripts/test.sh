@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 bash scripts/deps.sh --test
 
 step() { printf '\n== %s\n' "$*"; }
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 
 step "format"
 cargo fmt --all -- --check
@@ -15,10 +17,10 @@ step "lints"
 cargo clippy --workspace --all-targets -- -D warnings
 
 step "tests"
-cargo test --workspace
+cargo test --workspace 2>&1 | tee -a "$log"
 
 step "real window under Xvfb (Mesa software Vulkan)"
-xvfb-run -a -s "-screen 0 1280x800x24" cargo test --test window_smoke -- --ignored
+xvfb-run -a -s "-screen 0 1280x800x24" cargo test --test window_smoke -- --ignored 2>&1 | tee -a "$log"
 
 step "Windows build check (x86_64-pc-windows-gnu)"
 if rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-gnu \
@@ -30,3 +32,7 @@ fi
 
 step "benchmarks compile"
 cargo check -p bracket-war-rules --benches
+
+# One closing line for the whole run (the sum of every `test result:` line above).
+awk '/^test result:/ { for (i = 2; i <= NF; i++) { if ($i ~ /^passed/) p += $(i - 1); if ($i ~ /^failed/) f += $(i - 1) } }
+     END { printf "\ntests: %d passed, %d failed\n", p, f }' "$log"

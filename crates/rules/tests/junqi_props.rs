@@ -65,10 +65,10 @@ proptest! {
                     }
                 }
             }
-            for p in 0..n {
+            for (p, lost) in lost_pieces.iter().enumerate() {
                 let on_board = g.at.iter().flatten().filter(|x| x.owner == p).count();
                 if g.players[p].in_game() {
-                    prop_assert_eq!(on_board + lost_pieces[p], 25);
+                    prop_assert_eq!(on_board + lost, 25);
                 } else {
                     prop_assert_eq!(on_board, 0, "a loser's pieces leave the board");
                 }
