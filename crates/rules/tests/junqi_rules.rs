@@ -600,3 +600,23 @@ fn records_round_trip_and_replay_exactly() {
     }
     assert!(Record::from_ron("(version: 99)").is_err());
 }
+
+#[test]
+fn layouts_save_load_at_any_seat_and_refuse_a_foreign_hand() {
+    use bw_rules::junqi::setup::SavedLayout;
+    let s = set();
+    let r = Rules::default();
+    let b = r.make_board();
+    let hand = s.standard_hand();
+    let layout = auto_layout(&r, &b, &s, 'S', &hand, 3);
+    let text = SavedLayout::of(&b, &s, &layout).to_ron();
+    let at_n = SavedLayout::load(&text, &r, &b, &s, 'N', &hand).unwrap();
+    assert_eq!(at_n.len(), 25);
+    assert!(at_n.iter().all(|&(n, _)| b.node(n).seat == Some('N')));
+    // A hand with one more general and one less captain does not fit this layout.
+    let mut other = hand.clone();
+    let captain = other.iter().position(|&k| s.get(k).id == "captain").unwrap();
+    other[captain] = s.by_id("general").unwrap();
+    assert!(SavedLayout::load(&text, &r, &b, &s, 'S', &other).unwrap_err().contains("exactly"));
+    assert!(SavedLayout::load("(pieces: [(9, 9, \"flag\")])", &r, &b, &s, 'S', &hand).is_err());
+}

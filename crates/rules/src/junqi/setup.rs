@@ -314,3 +314,52 @@ pub fn auto_layout(
     }
     layout
 }
+
+/// A saved layout, in arm-local coordinates so that it fits any seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedLayout {
+    /// (row, column, piece id)
+    pub pieces: Vec<(u8, u8, String)>,
+}
+
+impl SavedLayout {
+    pub fn of(board: &Board, set: &PieceSet, layout: &Layout) -> SavedLayout {
+        SavedLayout {
+            pieces: layout
+                .iter()
+                .map(|&(n, k)| {
+                    let node = board.node(n);
+                    (node.r, node.c, set.get(k).id.clone())
+                })
+                .collect(),
+        }
+    }
+
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).expect("a layout serializes")
+    }
+
+    /// Reads a saved layout for `seat`; it must place exactly the player's pieces by the
+    /// deployment rules.
+    pub fn load(
+        text: &str,
+        rules: &Rules,
+        board: &Board,
+        set: &PieceSet,
+        seat: char,
+        hand: &[PieceKindId],
+    ) -> Result<Layout, String> {
+        let saved: SavedLayout = ron::from_str(text).map_err(|e| format!("not a layout: {e}"))?;
+        let layout: Layout = saved
+            .pieces
+            .iter()
+            .map(|(r, c, id)| {
+                let node = board.arm_node(seat, *r, *c).ok_or_else(|| format!("no node at row {r}, column {c}"))?;
+                let kind = set.by_id(id).ok_or_else(|| format!("unknown piece `{id}`"))?;
+                Ok((node, kind))
+            })
+            .collect::<Result<_, String>>()?;
+        validate_layout(rules, board, set, seat, hand, &layout)?;
+        Ok(layout)
+    }
+}
