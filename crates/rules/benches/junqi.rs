@@ -29,10 +29,13 @@ fn bench(c: &mut Criterion) {
     let me = g.turn;
     let pieces = g.at.iter().flatten().count();
     let moves = legal_moves(&g.board, &g.set, &g.at, &teams, me).len();
-    eprintln!("middle game: {pieces} pieces on the board, {moves} legal moves for the player to move");
-    c.bench_function("junqi: all legal moves of one player, 4p middle game", |b| {
-        b.iter(|| legal_moves(black_box(&g.board), &g.set, black_box(&g.at), &teams, me))
-    });
+    eprintln!(
+        "middle game: {pieces} pieces on the board, {moves} legal moves for the player to move"
+    );
+    c.bench_function(
+        "junqi: all legal moves of one player, 4p middle game",
+        |b| b.iter(|| legal_moves(black_box(&g.board), &g.set, black_box(&g.at), &teams, me)),
+    );
 
     let engineer = g
         .board

@@ -615,8 +615,15 @@ fn layouts_save_load_at_any_seat_and_refuse_a_foreign_hand() {
     assert!(at_n.iter().all(|&(n, _)| b.node(n).seat == Some('N')));
     // A hand with one more general and one less captain does not fit this layout.
     let mut other = hand.clone();
-    let captain = other.iter().position(|&k| s.get(k).id == "captain").unwrap();
+    let captain = other
+        .iter()
+        .position(|&k| s.get(k).id == "captain")
+        .unwrap();
     other[captain] = s.by_id("general").unwrap();
-    assert!(SavedLayout::load(&text, &r, &b, &s, 'S', &other).unwrap_err().contains("exactly"));
+    assert!(
+        SavedLayout::load(&text, &r, &b, &s, 'S', &other)
+            .unwrap_err()
+            .contains("exactly")
+    );
     assert!(SavedLayout::load("(pieces: [(9, 9, \"flag\")])", &r, &b, &s, 'S', &hand).is_err());
 }

@@ -336,7 +336,8 @@ impl SavedLayout {
     }
 
     pub fn to_ron(&self) -> String {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).expect("a layout serializes")
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .expect("a layout serializes")
     }
 
     /// Reads a saved layout for `seat`; it must place exactly the player's pieces by the
@@ -354,8 +355,12 @@ impl SavedLayout {
             .pieces
             .iter()
             .map(|(r, c, id)| {
-                let node = board.arm_node(seat, *r, *c).ok_or_else(|| format!("no node at row {r}, column {c}"))?;
-                let kind = set.by_id(id).ok_or_else(|| format!("unknown piece `{id}`"))?;
+                let node = board
+                    .arm_node(seat, *r, *c)
+                    .ok_or_else(|| format!("no node at row {r}, column {c}"))?;
+                let kind = set
+                    .by_id(id)
+                    .ok_or_else(|| format!("unknown piece `{id}`"))?;
                 Ok((node, kind))
             })
             .collect::<Result<_, String>>()?;
