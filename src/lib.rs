@@ -3,6 +3,7 @@
 //! The rules live in the `bw_rules` crate (no renderer); this crate is the window, the
 //! screens and the command line.
 
-pub mod bracket;
+pub mod app;
 pub mod cli;
 pub mod content;
+pub mod saves;

@@ -1,5 +1,6 @@
-//! A real window under Xvfb (Mesa's software Vulkan): the game draws a board, takes a
-//! screenshot with Bevy's screenshot API and exits; the picture must show the board.
+//! A real window under Xvfb (Mesa's software Vulkan): `bracket-war screenshot` shows a
+//! seeded game in progress, takes a screenshot with Bevy's screenshot API and exits; the
+//! picture must show the board, both players' pieces and the Chinese interface.
 //!
 //! Needs a display, so it is ignored by a plain `cargo test`; `scripts/test.sh` runs it as
 //! `xvfb-run -a cargo test --test window_smoke -- --ignored`.
@@ -40,10 +41,7 @@ impl Picture {
     /// Share of pixels in the rectangle for which `f` holds.
     fn share(
         &self,
-        x0: usize,
-        y0: usize,
-        x1: usize,
-        y1: usize,
+        (x0, y0, x1, y1): (usize, usize, usize, usize),
         f: impl Fn([u8; 3]) -> bool,
     ) -> f64 {
         let mut hit = 0;
@@ -56,37 +54,54 @@ impl Picture {
     }
 }
 
-#[test]
-#[ignore = "needs a display: run under xvfb-run"]
-fn the_window_draws_the_board() {
-    let out = std::env::temp_dir().join(format!("bw-smoke-{}.png", std::process::id()));
+fn shoot(screen: &str, lang: &str) -> Picture {
+    let out = std::env::temp_dir().join(format!(
+        "bw-smoke-{screen}-{lang}-{}.png",
+        std::process::id()
+    ));
     let status = Command::new(env!("CARGO_BIN_EXE_bracket-war"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["--seed", "7", "--moves", "30", "--screenshot"])
+        .args(["screenshot", "--screen", screen, "--lang", lang, "--out"])
         .arg(&out)
         .status()
         .unwrap();
     assert!(status.success(), "the window ran and exited cleanly");
     let pic = Picture::load(&out);
+    std::fs::remove_file(&out).ok();
     assert_eq!((pic.width, pic.height), (1280, 800));
-    // The board (720 px square in the middle) is mostly the light board colour...
-    let board = pic.share(300, 60, 980, 740, |[r, g, b]| r > 200 && g > 200 && b > 190);
-    assert!(board > 0.4, "board cells drawn ({board:.2})");
-    // ...with red (P1) and blue (P2) pieces and corners on it...
-    let red = pic.share(280, 40, 1000, 760, |[r, g, b]| {
-        r > 180 && g < 170 && b < 170
-    });
-    let blue = pic.share(280, 40, 1000, 760, |[r, g, b]| {
-        b > 180 && r < 190 && g < 200
-    });
+    pic
+}
+
+const BOARD: (usize, usize, usize, usize) = (270, 90, 930, 750);
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run"]
+fn the_game_screen_draws_the_board_pieces_and_chinese_text() {
+    let pic = shoot("game", "zh");
+    let light = pic.share(BOARD, |[r, g, b]| r > 200 && g > 200 && b > 190);
+    assert!(light > 0.25, "board cells drawn ({light:.2})");
+    let red = pic.share(BOARD, |[r, g, b]| r > 180 && g < 175 && b < 175);
+    let blue = pic.share(BOARD, |[r, g, b]| b > 180 && r < 190 && g < 200);
     assert!(
         red > 0.01 && blue > 0.01,
-        "pieces of both players drawn ({red:.3}, {blue:.3})"
+        "pieces and corners of both players ({red:.3}, {blue:.3})"
     );
-    // ...and the dark background around it, with the status line's text above the board.
-    let margin = pic.share(0, 100, 250, 700, |[r, g, b]| r < 80 && g < 80 && b < 80);
-    assert!(margin > 0.95, "background around the board ({margin:.2})");
-    let text = pic.share(360, 4, 920, 30, |[r, g, b]| r > 150 && g > 150 && b > 150);
-    assert!(text > 0.02, "status text drawn ({text:.3})");
-    std::fs::remove_file(&out).ok();
+    // The palette on the left lists the kinds in the player's colour, in Chinese.
+    let palette = pic.share((10, 100, 200, 400), |[r, g, b]| {
+        r > 180 && g < 120 && b < 120
+    });
+    assert!(palette > 0.01, "palette text drawn ({palette:.3})");
+    // The top bar and the log panel are dark egui panels with light text.
+    let bar_text = pic.share((0, 0, 600, 24), |[r, g, b]| r > 150 && g > 150 && b > 150);
+    assert!(bar_text > 0.02, "top bar text ({bar_text:.3})");
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run"]
+fn the_menu_draws_its_title() {
+    let pic = shoot("menu", "en");
+    let title = pic.share((400, 120, 880, 220), |[r, g, b]| {
+        r > 200 && g > 200 && b > 200
+    });
+    assert!(title > 0.03, "the title is drawn ({title:.3})");
 }

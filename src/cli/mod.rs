@@ -4,6 +4,7 @@
 mod bracket;
 mod junqi;
 mod pig;
+mod screenshot;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,10 +17,14 @@ pub struct Cli {
     /// Extra folder of mod files (`*.ron`) with more piece kinds.
     #[arg(long, global = true, value_name = "DIR")]
     pub mods: Option<PathBuf>,
+    /// The save folder (default `saves/` in the working directory).
+    #[arg(long, value_name = "DIR")]
+    pub saves: Option<PathBuf>,
+    /// Interface language.
+    #[arg(long, value_parser = ["zh", "en"])]
+    pub lang: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
-    #[command(flatten)]
-    pub window: crate::bracket::WindowArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -34,6 +39,8 @@ pub enum Command {
         #[command(subcommand)]
         command: junqi::JunqiCommand,
     },
+    /// Opens the window on one screen, saves a PNG of it and exits.
+    Screenshot(screenshot::ScreenshotArgs),
     /// 猪国杀 judge mode: reads the problem's input, prints the problem's output.
     Pig(pig::PigArgs),
 }
@@ -71,17 +78,34 @@ pub fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if cli.command.is_some() && cli.window.is_set() {
-        eprintln!(
-            "error: --board, --seed, --screenshot and --moves are for the window, not for a subcommand"
-        );
-        return ExitCode::from(2);
-    }
     let result = match cli.command {
         Some(Command::Bracket { command }) => bracket::run(command, cli.mods.as_deref()),
         Some(Command::Pig(args)) => pig::run(args),
         Some(Command::Junqi { command }) => junqi::run(command),
-        None => crate::bracket::run_window(cli.window, cli.mods.as_deref()),
+        Some(Command::Screenshot(args)) => {
+            let dir =
+                std::env::temp_dir().join(format!("bracket-war-screenshot-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            let lang = args
+                .lang()
+                .or(cli.lang.as_deref().and_then(crate::app::i18n::Lang::parse));
+            let result = run_window(crate::app::AppOptions {
+                saves: dir.clone(),
+                mods: cli.mods,
+                lang,
+                screenshot: Some(args.request()),
+                pack: args.pack,
+            });
+            let _ = std::fs::remove_dir_all(&dir);
+            result
+        }
+        None => run_window(crate::app::AppOptions {
+            saves: cli.saves.unwrap_or_else(|| PathBuf::from("saves")),
+            mods: cli.mods,
+            lang: cli.lang.as_deref().and_then(crate::app::i18n::Lang::parse),
+            screenshot: None,
+            pack: None,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -89,5 +113,16 @@ pub fn run() -> ExitCode {
             eprintln!("{}", f.message);
             ExitCode::from(f.code)
         }
+    }
+}
+
+fn run_window(options: crate::app::AppOptions) -> Result<(), Failure> {
+    let kinds = std::sync::Arc::new(crate::content::load_kinds(options.mods.as_deref()));
+    match crate::app::build(options, kinds).run() {
+        bevy::app::AppExit::Success => Ok(()),
+        bevy::app::AppExit::Error(code) => Err(Failure {
+            code: code.get(),
+            message: "the window closed with an error".into(),
+        }),
     }
 }

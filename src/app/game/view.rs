@@ -1,0 +1,221 @@
+//! Sprites for the board: cells with home corners and the coverage hint, mirrors, glass and
+//! pieces. Visuals hang off the rule entities themselves, so a despawned piece takes its
+//! sprite with it.
+
+use bevy::prelude::*;
+use bw_rules::bracket::ecs::{
+    BoardCell, BoardFrame, Content, Facing, GlassPlate, Kind, MirrorPlate, Owner, SignalCoverage,
+    Turn,
+};
+use bw_rules::bracket::{Dir, Glass, Mirror};
+
+use super::{CurrentGame, PlayUi, seat_color};
+use crate::app::AppState;
+use crate::app::fonts::UiFont;
+
+/// Where the board sits in the window (world units = pixels).
+pub const BOARD_CENTER: Vec2 = Vec2::new(-40.0, -24.0);
+pub const BOARD_PX: f32 = 680.0;
+
+pub fn cell_size(side: usize) -> f32 {
+    (BOARD_PX / side as f32).floor()
+}
+
+pub fn cell_center(side: usize, row: u8, col: u8) -> Vec2 {
+    let cs = cell_size(side);
+    let half = (side as f32 - 1.0) / 2.0;
+    BOARD_CENTER + Vec2::new((col as f32 - half) * cs, (half - row as f32) * cs)
+}
+
+/// The cell under a world position.
+pub fn cell_at(side: usize, world: Vec2) -> Option<(u8, u8)> {
+    let cs = cell_size(side);
+    let origin = BOARD_CENTER - Vec2::splat(cs * side as f32 / 2.0);
+    let local = world - origin;
+    let (col, row_from_bottom) = ((local.x / cs).floor(), (local.y / cs).floor());
+    let n = side as f32;
+    (col >= 0.0 && col < n && row_from_bottom >= 0.0 && row_from_bottom < n)
+        .then_some(((side as f32 - 1.0 - row_from_bottom) as u8, col as u8))
+}
+
+/// A background square of the board grid.
+#[derive(Component)]
+pub struct GridCell {
+    pub cell: usize,
+}
+
+pub struct BoardViewPlugin;
+
+impl Plugin for BoardViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            (draw_cells, draw_fixtures, draw_pieces)
+                .chain()
+                .run_if(in_state(AppState::InGame).or_else(in_state(AppState::GameOver))),
+        );
+    }
+}
+
+fn draw_cells(
+    mut commands: Commands,
+    frame: Option<Res<BoardFrame>>,
+    coverage: Res<SignalCoverage>,
+    turn: Option<Res<Turn>>,
+    game: Option<Res<CurrentGame>>,
+    ui: Res<PlayUi>,
+    mut grid: Query<(&GridCell, &mut Sprite)>,
+) {
+    let (Some(frame), Some(turn), Some(game)) = (frame, turn, game) else {
+        return;
+    };
+    let n = frame.side;
+    let cs = cell_size(n);
+    if grid.iter().count() != n * n {
+        for cell in 0..n * n {
+            let pos = cell_center(n, (cell / n) as u8, (cell % n) as u8);
+            commands.spawn((
+                GridCell { cell },
+                Sprite::from_color(Color::WHITE, Vec2::splat(cs - 2.0)),
+                Transform::from_translation(pos.extend(0.0)),
+                DespawnOnExit(AppState::GameOver),
+            ));
+        }
+    }
+    let board = bw_rules::bracket::Board::new(n, 4);
+    let me = turn.0.current;
+    for (g, mut sprite) in &mut grid {
+        let home = frame
+            .seats
+            .iter()
+            .copied()
+            .find(|&p| board.corner_contains(p, g.cell));
+        let base = Color::srgb(0.93, 0.92, 0.88);
+        let mut color = match home {
+            Some(p) => base.mix(&seat_color(p), 0.35),
+            None => base,
+        };
+        if game.save.coverage_hint && coverage.0[me as usize - 1].contains(g.cell) {
+            color = color.mix(&seat_color(me), 0.2);
+        }
+        if ui.hovered == Some(g.cell) {
+            color = color.mix(&Color::WHITE, 0.5);
+        }
+        if sprite.color != color {
+            sprite.color = color;
+        }
+    }
+}
+
+fn draw_fixtures(
+    mut commands: Commands,
+    frame: Option<Res<BoardFrame>>,
+    mirrors: Query<(Entity, &BoardCell, &MirrorPlate), Without<Transform>>,
+    glass: Query<(Entity, &BoardCell, &GlassPlate), Without<Transform>>,
+) {
+    let Some(frame) = frame else { return };
+    let n = frame.side;
+    let cs = cell_size(n);
+    for (e, at, m) in &mirrors {
+        let angle = match m.0 {
+            Mirror::Slash => std::f32::consts::FRAC_PI_4,
+            Mirror::Backslash => -std::f32::consts::FRAC_PI_4,
+        };
+        commands
+            .entity(e)
+            .insert((
+                Transform::from_translation(cell_center(n, at.row, at.col).extend(1.0)),
+                Visibility::default(),
+            ))
+            .with_children(|c| {
+                c.spawn((
+                    Sprite::from_color(
+                        Color::srgb(0.45, 0.68, 0.85),
+                        Vec2::new(cs * 1.2, cs * 0.12),
+                    ),
+                    Transform::from_rotation(Quat::from_rotation_z(angle)),
+                ));
+            });
+    }
+    let glass_color = Color::srgba(0.25, 0.70, 0.78, 0.9);
+    for (e, at, g) in &glass {
+        let (h, v) = match g.0 {
+            Glass::Horizontal => (true, false),
+            Glass::Vertical => (false, true),
+            Glass::Cross => (true, true),
+        };
+        commands
+            .entity(e)
+            .insert((
+                Transform::from_translation(cell_center(n, at.row, at.col).extend(1.0)),
+                Visibility::default(),
+            ))
+            .with_children(|c| {
+                c.spawn(Sprite::from_color(
+                    Color::srgba(0.2, 0.5, 0.6, 0.15),
+                    Vec2::splat(cs * 0.9),
+                ));
+                if h {
+                    c.spawn((
+                        Sprite::from_color(glass_color, Vec2::new(cs * 0.9, cs * 0.16)),
+                        Transform::from_xyz(0.0, 0.0, 0.1),
+                    ));
+                }
+                if v {
+                    c.spawn((
+                        Sprite::from_color(glass_color, Vec2::new(cs * 0.16, cs * 0.9)),
+                        Transform::from_xyz(0.0, 0.0, 0.1),
+                    ));
+                }
+            });
+    }
+}
+
+/// Glyphs are drawn facing right; rotate them to the piece's facing.
+pub fn facing_angle(d: Dir) -> f32 {
+    match d {
+        Dir::R => 0.0,
+        Dir::U => std::f32::consts::FRAC_PI_2,
+        Dir::L => std::f32::consts::PI,
+        Dir::D => -std::f32::consts::FRAC_PI_2,
+    }
+}
+
+fn draw_pieces(
+    mut commands: Commands,
+    frame: Option<Res<BoardFrame>>,
+    content: Res<Content>,
+    font: Res<UiFont>,
+    pieces: Query<(Entity, &BoardCell, &Owner, &Kind, Option<&Facing>), Without<Transform>>,
+) {
+    let Some(frame) = frame else { return };
+    let n = frame.side;
+    let cs = cell_size(n);
+    for (e, at, owner, kind, facing) in &pieces {
+        let glyph = content.0.get(kind.0).glyph;
+        let rotation = facing.map_or(0.0, |f| facing_angle(f.0));
+        commands
+            .entity(e)
+            .insert((
+                Transform::from_translation(cell_center(n, at.row, at.col).extend(2.0)),
+                Visibility::default(),
+            ))
+            .with_children(|c| {
+                c.spawn(Sprite::from_color(
+                    seat_color(owner.0).with_alpha(0.28),
+                    Vec2::splat(cs * 0.86),
+                ));
+                c.spawn((
+                    Text2d::new(glyph.to_string()),
+                    TextFont {
+                        font: font.0.clone().into(),
+                        font_size: (cs * 0.62).into(),
+                        ..default()
+                    },
+                    TextColor(seat_color(owner.0).darker(0.2)),
+                    Transform::from_rotation(Quat::from_rotation_z(rotation))
+                        .with_translation(Vec3::Z),
+                ));
+            });
+    }
+}

@@ -1,0 +1,112 @@
+//! The game window: states for screens, one plugin per feature.
+//!
+//! | state | plugin |
+//! |---|---|
+//! | `MainMenu` | [`menu`] |
+//! | `Settings` | [`settings`] |
+//! | `Slots` | [`slots`] (save slots) |
+//! | `NewGame` | [`newgame`] (new-game settings) |
+//! | `InGame`, `GameOver` | [`game`] (board, palette, log, end screen) |
+
+pub mod fonts;
+pub mod game;
+pub mod i18n;
+pub mod menu;
+pub mod newgame;
+pub mod screenshot;
+pub mod settings;
+pub mod slots;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
+use bevy_egui::EguiPlugin;
+use bw_rules::bracket::KindTable;
+use bw_rules::bracket::ecs::{BracketRulesPlugin, Content};
+
+use crate::saves::SaveDir;
+use i18n::Lang;
+
+/// The screens.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AppState {
+    #[default]
+    MainMenu,
+    Settings,
+    Slots,
+    NewGame,
+    InGame,
+    GameOver,
+}
+
+/// How the window starts.
+#[derive(Clone, Debug, Default)]
+pub struct AppOptions {
+    pub saves: PathBuf,
+    pub mods: Option<PathBuf>,
+    pub lang: Option<Lang>,
+    pub screenshot: Option<screenshot::Request>,
+    /// A texture pack chosen on the command line.
+    pub pack: Option<String>,
+}
+
+/// The save folder.
+#[derive(Resource, Clone, Debug)]
+pub struct Saves(pub SaveDir);
+
+/// Builds the whole app (window, plugins, states); `run` it to play.
+pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "括号大战 Bracket War".into(),
+            resolution: (1280, 800).into(),
+            ..default()
+        }),
+        ..default()
+    }));
+    // Reactive: the window only redraws on input or when something changes.
+    app.insert_resource(WinitSettings::desktop_app());
+    if options.screenshot.is_some() {
+        app.insert_resource(WinitSettings {
+            focused_mode: UpdateMode::Continuous,
+            unfocused_mode: UpdateMode::Continuous,
+        });
+    }
+    app.add_plugins(EguiPlugin::default())
+        .insert_resource(Content(kinds))
+        .insert_resource(Saves(SaveDir::new(&options.saves)))
+        .init_state::<AppState>()
+        .add_plugins((
+            BracketRulesPlugin,
+            fonts::FontsPlugin,
+            settings::SettingsPlugin { lang: options.lang },
+            menu::MenuPlugin,
+            slots::SlotsPlugin,
+            newgame::NewGamePlugin,
+            game::GamePlugin,
+        ))
+        .add_systems(Startup, spawn_camera);
+    if let Some(req) = options.screenshot {
+        app.add_plugins(screenshot::ScreenshotPlugin(req));
+    }
+    app
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn(Camera2d);
+}
+
+/// A full-window egui `Ui` to lay panels out in (egui 0.36 panels live inside a `Ui`).
+pub fn root_ui(ctx: &bevy_egui::egui::Context) -> bevy_egui::egui::Ui {
+    use bevy_egui::egui;
+    egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}

@@ -1,0 +1,171 @@
+//! `bracket-war screenshot`: opens the real window on one screen, waits until it is drawn,
+//! saves a PNG and exits. The smoke test and the README's pictures use it.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bw_rules::bracket::KindTable;
+use bw_rules::bracket::game::{Action, Game, Mode, Settings, legal_placements};
+use bw_rules::bracket::generate::BoardSettings;
+
+use super::AppState;
+use super::game::StartGame;
+use super::newgame::NewGameMode;
+use crate::saves::{SaveData, SaveDir, SavedAction, SeatKind};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Screen {
+    Menu,
+    Slots,
+    Settings,
+    Game,
+    End,
+}
+
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub screen: Screen,
+    pub out: PathBuf,
+}
+
+#[derive(Resource)]
+struct Shot {
+    request: Request,
+    frames: u32,
+    taken: bool,
+}
+
+pub struct ScreenshotPlugin(pub Request);
+
+impl Plugin for ScreenshotPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(Shot {
+            request: self.0.clone(),
+            frames: 0,
+            taken: false,
+        })
+        .add_systems(Startup, go_to_screen)
+        .add_systems(Last, take_screenshot);
+    }
+}
+
+/// A demo game: seeded, with mirrors and glass, each move placing the kind used least so
+/// far, so every piece kind is on the board.
+pub fn demo_game(kinds: &KindTable, moves: usize, turn_limit: Option<u32>) -> Game {
+    let settings = Settings {
+        board: BoardSettings {
+            side: 10,
+            players: 2,
+            mirror_density: 0.12,
+            glass_density: 0.06,
+        },
+        mode: Mode::Classic,
+        star_no_adjacent: false,
+        turn_limit,
+    };
+    let mut game = Game::new(settings, 20261129);
+    let mut used = vec![0usize; kinds.len()];
+    let mut rng = bw_rules::rng::SplitMix64::new(7);
+    for _ in 0..moves {
+        if game.turn.is_over() {
+            break;
+        }
+        let legal = legal_placements(&game.settings, &game.board, kinds, game.turn.current);
+        let Some(least) = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Place { kind, .. } => Some(used[kind.0 as usize]),
+                _ => None,
+            })
+            .min()
+        else {
+            game.act(kinds, Action::Pass)
+                .expect("pass without a placement");
+            continue;
+        };
+        let pool: Vec<Action> = legal
+            .into_iter()
+            .filter(|a| matches!(a, Action::Place { kind, .. } if used[kind.0 as usize] == least))
+            .collect();
+        let a = pool[rng.below(pool.len() as u64) as usize];
+        if let Action::Place { kind, .. } = a {
+            used[kind.0 as usize] += 1;
+        }
+        game.act(kinds, a).expect("legal");
+    }
+    game
+}
+
+fn save_of(game: &Game, kinds: &KindTable) -> SaveData {
+    let mut save = SaveData::new(
+        game.settings.clone(),
+        game.seed,
+        vec![SeatKind::Human; game.settings.board.players as usize],
+        true,
+    );
+    save.actions = game
+        .actions
+        .iter()
+        .map(|a| SavedAction::of(a, kinds))
+        .collect();
+    save
+}
+
+fn go_to_screen(
+    shot: Res<Shot>,
+    content: Res<bw_rules::bracket::ecs::Content>,
+    saves: Res<super::Saves>,
+    mut next: ResMut<NextState<AppState>>,
+    mut start: MessageWriter<StartGame>,
+    mut mode: ResMut<NewGameMode>,
+) {
+    let kinds = &content.0;
+    let dir: &SaveDir = &saves.0;
+    match shot.request.screen {
+        Screen::Menu => {}
+        Screen::Settings => next.set(AppState::Settings),
+        Screen::Slots => {
+            mode.star_war = false;
+            for (slot, moves) in [(0, 24), (1, 6), (3, 40)] {
+                let _ = dir.store(slot, &save_of(&demo_game(kinds, moves, None), kinds));
+            }
+            let _ = std::fs::create_dir_all(&dir.dir);
+            let _ = std::fs::write(
+                dir.path(2),
+                "// checksum 0000000000000000\n(version: 2, trunc",
+            );
+            next.set(AppState::Slots);
+        }
+        Screen::Game => {
+            let _ = dir.store(0, &save_of(&demo_game(kinds, 30, None), kinds));
+            start.write(StartGame::Load { slot: 0 });
+        }
+        Screen::End => {
+            let _ = dir.store(0, &save_of(&demo_game(kinds, 200, Some(6)), kinds));
+            start.write(StartGame::Load { slot: 0 });
+        }
+    }
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    mut shot: ResMut<Shot>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    shot.frames += 1;
+    // The first frames can be black under software Vulkan; text and egui need a few more.
+    if shot.frames == 45 && !shot.taken {
+        shot.taken = true;
+        let _ = std::fs::remove_file(&shot.request.out);
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(shot.request.out.clone()));
+    }
+    if shot.taken && shot.request.out.exists() && shot.frames > 60 {
+        exit.write(AppExit::Success);
+    }
+    if shot.frames > 3000 {
+        exit.write(AppExit::error());
+    }
+}

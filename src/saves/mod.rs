@@ -1,0 +1,379 @@
+//! Save slots: one RON file per slot, with a format version and a checksum, written to a
+//! temporary file and renamed into place, the previous save kept as a backup. A damaged
+//! slot is reported as damaged and never affects another slot; old versions are migrated.
+//!
+//! A save holds the settings, the seed and the action list; the board is rebuilt by
+//! replaying them, so a save is small and cannot disagree with the rules.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use bw_rules::bracket::game::{Action, At, Game, Settings};
+use bw_rules::bracket::{Dir, KindTable};
+use serde::{Deserialize, Serialize};
+
+pub const SAVE_VERSION: u32 = 2;
+pub const SLOT_COUNT: usize = 8;
+/// Larger files are refused unread.
+pub const MAX_SAVE_BYTES: u64 = 1 << 20;
+const CHECKSUM_PREFIX: &str = "// checksum ";
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatKind {
+    #[default]
+    Human,
+    RandomComputer,
+    GreedyComputer,
+}
+
+/// An action as saved: kinds by id, so content order may change between versions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SavedAction {
+    Place {
+        row: u8,
+        col: u8,
+        kind: String,
+        facing: Option<Dir>,
+    },
+    Delete {
+        row: u8,
+        col: u8,
+    },
+    Pass,
+    Surrender,
+}
+
+impl SavedAction {
+    pub fn of(action: &Action, kinds: &KindTable) -> SavedAction {
+        match *action {
+            Action::Place { at, kind, facing } => SavedAction::Place {
+                row: at.row,
+                col: at.col,
+                kind: kinds.get(kind).id.clone(),
+                facing,
+            },
+            Action::Delete { at } => SavedAction::Delete {
+                row: at.row,
+                col: at.col,
+            },
+            Action::Pass => SavedAction::Pass,
+            Action::Surrender => SavedAction::Surrender,
+        }
+    }
+
+    pub fn action(&self, kinds: &KindTable) -> Result<Action, String> {
+        Ok(match self {
+            SavedAction::Place {
+                row,
+                col,
+                kind,
+                facing,
+            } => Action::Place {
+                at: At {
+                    row: *row,
+                    col: *col,
+                },
+                kind: kinds
+                    .by_id(kind)
+                    .ok_or_else(|| format!("the save uses the unknown piece kind `{kind}`"))?,
+                facing: *facing,
+            },
+            SavedAction::Delete { row, col } => Action::Delete {
+                at: At {
+                    row: *row,
+                    col: *col,
+                },
+            },
+            SavedAction::Pass => Action::Pass,
+            SavedAction::Surrender => Action::Surrender,
+        })
+    }
+}
+
+/// Everything a save holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveData {
+    pub version: u32,
+    pub settings: Settings,
+    pub seed: u64,
+    pub seats: Vec<SeatKind>,
+    pub coverage_hint: bool,
+    pub actions: Vec<SavedAction>,
+    /// Seconds since the Unix epoch.
+    pub last_played: u64,
+}
+
+/// Version 1 (the first format): no seats, no hint, kinds by glyph.
+#[derive(Deserialize)]
+struct SaveV1 {
+    settings: Settings,
+    seed: u64,
+    actions: Vec<SavedActionV1>,
+    last_played: u64,
+}
+
+#[derive(Deserialize)]
+enum SavedActionV1 {
+    Place {
+        row: u8,
+        col: u8,
+        glyph: char,
+        facing: Option<Dir>,
+    },
+    Delete {
+        row: u8,
+        col: u8,
+    },
+    Pass,
+    Surrender,
+}
+
+impl SaveData {
+    pub fn new(
+        settings: Settings,
+        seed: u64,
+        seats: Vec<SeatKind>,
+        coverage_hint: bool,
+    ) -> SaveData {
+        SaveData {
+            version: SAVE_VERSION,
+            settings,
+            seed,
+            seats,
+            coverage_hint,
+            actions: vec![],
+            last_played: now(),
+        }
+    }
+
+    /// Rebuilds the game by replaying the actions.
+    pub fn replay(&self, kinds: &KindTable) -> Result<Game, String> {
+        self.settings.board.validate()?;
+        let actions: Vec<Action> = self
+            .actions
+            .iter()
+            .map(|a| a.action(kinds))
+            .collect::<Result<_, _>>()?;
+        Game::replay(self.settings.clone(), self.seed, &actions, kinds)
+            .map_err(|(i, e)| format!("action {} no longer replays: {e}", i + 1))
+    }
+}
+
+pub fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// FNV-1a, 64 bits: a checksum against truncation and hand edits (not a secret).
+fn checksum(body: &str) -> u64 {
+    body.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The file text: the checksum line, then the RON body.
+pub fn encode(data: &SaveData) -> String {
+    let body = ron::ser::to_string_pretty(data, ron::ser::PrettyConfig::default())
+        .expect("a save serializes");
+    format!(
+        "{CHECKSUM_PREFIX}{:016x}\n{body}\n",
+        checksum(&format!("{body}\n"))
+    )
+}
+
+/// Why a slot cannot be opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Damage {
+    TooLarge(u64),
+    Unreadable(String),
+    Checksum,
+    NotASave(String),
+    NewerVersion(u32),
+    Replay(String),
+}
+
+impl std::fmt::Display for Damage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Damage::TooLarge(n) => write!(f, "the file is {n} bytes, more than a save can be"),
+            Damage::Unreadable(e) => write!(f, "the file cannot be read: {e}"),
+            Damage::Checksum => write!(f, "the checksum does not match (truncated or edited)"),
+            Damage::NotASave(e) => write!(f, "not a save: {e}"),
+            Damage::NewerVersion(v) => {
+                write!(f, "saved by a newer version of the game (format {v})")
+            }
+            Damage::Replay(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Reads a save's text: checksum, then the version (older versions are migrated).
+pub fn decode(text: &str, kinds: &KindTable) -> Result<SaveData, Damage> {
+    let (first, body) = text.split_once('\n').ok_or(Damage::Checksum)?;
+    let sum = first
+        .strip_prefix(CHECKSUM_PREFIX)
+        .ok_or(Damage::Checksum)?;
+    if u64::from_str_radix(sum.trim(), 16).ok() != Some(checksum(body)) {
+        return Err(Damage::Checksum);
+    }
+    // The current format names its version; the first format had none.
+    let data = match ron::from_str::<SaveData>(body) {
+        Ok(d) if d.version > SAVE_VERSION => return Err(Damage::NewerVersion(d.version)),
+        Ok(d) if d.version == SAVE_VERSION => d,
+        Ok(d) => return Err(Damage::NotASave(format!("unknown format {}", d.version))),
+        Err(current) => migrate_v1(body, kinds).map_err(|e| match e {
+            Damage::NotASave(_) => Damage::NotASave(current.to_string()),
+            other => other,
+        })?,
+    };
+    Ok(data)
+}
+
+fn migrate_v1(body: &str, kinds: &KindTable) -> Result<SaveData, Damage> {
+    let old: SaveV1 = ron::from_str(body).map_err(|e| Damage::NotASave(e.to_string()))?;
+    let actions = old
+        .actions
+        .into_iter()
+        .map(|a| {
+            Ok(match a {
+                SavedActionV1::Place {
+                    row,
+                    col,
+                    glyph,
+                    facing,
+                } => SavedAction::Place {
+                    row,
+                    col,
+                    kind: kinds
+                        .by_glyph(glyph)
+                        .map(|k| kinds.get(k).id.clone())
+                        .ok_or_else(|| Damage::Replay(format!("unknown piece `{glyph}`")))?,
+                    facing,
+                },
+                SavedActionV1::Delete { row, col } => SavedAction::Delete { row, col },
+                SavedActionV1::Pass => SavedAction::Pass,
+                SavedActionV1::Surrender => SavedAction::Surrender,
+            })
+        })
+        .collect::<Result<_, Damage>>()?;
+    let players = old.settings.board.players as usize;
+    Ok(SaveData {
+        version: SAVE_VERSION,
+        settings: old.settings,
+        seed: old.seed,
+        seats: vec![SeatKind::Human; players],
+        coverage_hint: true,
+        actions,
+        last_played: old.last_played,
+    })
+}
+
+/// What a slot holds.
+#[derive(Clone, Debug)]
+pub enum Slot {
+    Empty,
+    Saved { data: SaveData, game: Box<Game> },
+    Damaged { damage: Damage, backup: bool },
+}
+
+/// The save folder and its slots.
+#[derive(Clone, Debug)]
+pub struct SaveDir {
+    pub dir: PathBuf,
+}
+
+impl SaveDir {
+    pub fn new(dir: impl Into<PathBuf>) -> SaveDir {
+        SaveDir { dir: dir.into() }
+    }
+
+    pub fn path(&self, slot: usize) -> PathBuf {
+        self.dir.join(format!("slot-{}.ron", slot + 1))
+    }
+
+    fn backup_path(&self, slot: usize) -> PathBuf {
+        self.dir.join(format!("slot-{}.ron.bak", slot + 1))
+    }
+
+    fn read(path: &Path, kinds: &KindTable) -> Result<Option<SaveData>, Damage> {
+        let meta = match fs::metadata(path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(Damage::Unreadable(e.to_string())),
+        };
+        if meta.len() > MAX_SAVE_BYTES {
+            return Err(Damage::TooLarge(meta.len()));
+        }
+        let bytes = fs::read(path).map_err(|e| Damage::Unreadable(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| Damage::Checksum)?;
+        decode(&text, kinds).map(Some)
+    }
+
+    /// Loads one slot; never fails, a problem is a damaged slot.
+    pub fn load(&self, slot: usize, kinds: &KindTable) -> Slot {
+        match Self::read(&self.path(slot), kinds) {
+            Ok(None) => Slot::Empty,
+            Ok(Some(data)) => match data.replay(kinds) {
+                Ok(game) => Slot::Saved {
+                    data,
+                    game: Box::new(game),
+                },
+                Err(e) => Slot::Damaged {
+                    damage: Damage::Replay(e),
+                    backup: self.backup_path(slot).exists(),
+                },
+            },
+            Err(damage) => Slot::Damaged {
+                damage,
+                backup: self.backup_path(slot).exists(),
+            },
+        }
+    }
+
+    pub fn load_all(&self, kinds: &KindTable) -> Vec<Slot> {
+        (0..SLOT_COUNT).map(|s| self.load(s, kinds)).collect()
+    }
+
+    /// Writes a save atomically; the previous valid save becomes the backup.
+    pub fn store(&self, slot: usize, data: &SaveData) -> std::io::Result<()> {
+        fs::create_dir_all(&self.dir)?;
+        let path = self.path(slot);
+        let tmp = self.dir.join(format!("slot-{}.ron.tmp", slot + 1));
+        fs::write(&tmp, encode(data))?;
+        if path.exists() {
+            fs::rename(&path, self.backup_path(slot))?;
+        }
+        fs::rename(&tmp, &path)
+    }
+
+    /// Puts the backup back in place of a damaged save.
+    pub fn restore_backup(&self, slot: usize) -> std::io::Result<()> {
+        fs::rename(self.backup_path(slot), self.path(slot))
+    }
+
+    /// Deletes a slot and its backup.
+    pub fn delete(&self, slot: usize) -> std::io::Result<()> {
+        for p in [self.path(slot), self.backup_path(slot)] {
+            match fs::remove_file(&p) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+impl SaveData {
+    /// Re-reads the actions of a live game into the save.
+    pub fn record(&mut self, game: &Game, kinds: &KindTable) {
+        self.actions = game
+            .actions
+            .iter()
+            .map(|a| SavedAction::of(a, kinds))
+            .collect();
+        self.last_played = now();
+    }
+}

@@ -1,0 +1,181 @@
+//! Save slots: round trip, every kind of damage (each shown as damaged without touching the
+//! other slots), backups, and migration of the first format.
+
+use bracket_war::saves::{Damage, SaveData, SaveDir, SavedAction, SeatKind, Slot, encode};
+use bw_rules::bracket::KindTable;
+use bw_rules::bracket::game::{Action, At, Settings};
+use bw_rules::bracket::generate::BoardSettings;
+
+fn dir(name: &str) -> SaveDir {
+    let d = std::env::temp_dir().join(format!("bw-saves-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    SaveDir::new(d)
+}
+
+fn sample(kinds: &KindTable) -> SaveData {
+    let settings = Settings {
+        board: BoardSettings {
+            side: 10,
+            players: 2,
+            mirror_density: 0.1,
+            glass_density: 0.05,
+        },
+        ..Default::default()
+    };
+    let mut s = SaveData::new(
+        settings,
+        77,
+        vec![SeatKind::Human, SeatKind::GreedyComputer],
+        true,
+    );
+    let angle = kinds.by_glyph('>').unwrap();
+    s.actions = vec![
+        SavedAction::of(
+            &Action::Place {
+                at: At { row: 2, col: 2 },
+                kind: angle,
+                facing: Some(bw_rules::bracket::Dir::R),
+            },
+            kinds,
+        ),
+        SavedAction::of(
+            &Action::Place {
+                at: At { row: 8, col: 8 },
+                kind: kinds.by_glyph('o').unwrap(),
+                facing: None,
+            },
+            kinds,
+        ),
+    ];
+    s
+}
+
+#[test]
+fn a_save_round_trips_and_rebuilds_the_board_by_replay() {
+    let kinds = KindTable::builtin();
+    let d = dir("roundtrip");
+    let data = sample(&kinds);
+    d.store(3, &data).unwrap();
+    match d.load(3, &kinds) {
+        Slot::Saved { data: back, game } => {
+            assert_eq!(back, data);
+            assert_eq!(game.actions.len(), 2);
+            assert_eq!(game.turn.current, 1);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(d.load(0, &kinds), Slot::Empty));
+    std::fs::remove_dir_all(&d.dir).ok();
+}
+
+#[test]
+fn every_kind_of_damage_is_reported_and_other_slots_are_untouched() {
+    let kinds = KindTable::builtin();
+    let d = dir("damage");
+    let good = sample(&kinds);
+    d.store(0, &good).unwrap();
+    let text = encode(&good);
+    let body_edit = text.replace("seed: 77", "seed: 78");
+    let newer = {
+        let mut n = good.clone();
+        n.version = 9;
+        encode(&n)
+    };
+    let bad_replay = {
+        let mut n = good.clone();
+        n.actions.push(SavedAction::Place {
+            row: 5,
+            col: 5,
+            kind: "circle".into(),
+            facing: None,
+        });
+        encode(&n)
+    };
+    let cases: Vec<(usize, Vec<u8>, fn(&Damage) -> bool)> = vec![
+        (1, text.as_bytes()[..text.len() / 2].to_vec(), |d| {
+            matches!(d, Damage::Checksum)
+        }),
+        (2, body_edit.into_bytes(), |d| matches!(d, Damage::Checksum)),
+        (3, newer.into_bytes(), |d| {
+            matches!(d, Damage::NewerVersion(9))
+        }),
+        (4, vec![b'x'; 2 << 20], |d| matches!(d, Damage::TooLarge(_))),
+        (5, encode(&good).replace("(\n", "[\n").into_bytes(), |d| {
+            matches!(d, Damage::Checksum)
+        }),
+        (6, bad_replay.into_bytes(), |d| {
+            matches!(d, Damage::Replay(_))
+        }),
+        (7, vec![0xff, 0xfe, 0x00], |d| matches!(d, Damage::Checksum)),
+    ];
+    std::fs::create_dir_all(&d.dir).unwrap();
+    for (slot, bytes, _) in &cases {
+        std::fs::write(d.path(*slot), bytes).unwrap();
+    }
+    let slots = d.load_all(&kinds);
+    assert!(
+        matches!(slots[0], Slot::Saved { .. }),
+        "the good slot still loads"
+    );
+    for (slot, _, check) in &cases {
+        match &slots[*slot] {
+            Slot::Damaged { damage, .. } => assert!(check(damage), "slot {slot}: {damage:?}"),
+            other => panic!("slot {slot} should be damaged: {other:?}"),
+        }
+    }
+    std::fs::remove_dir_all(&d.dir).ok();
+}
+
+#[test]
+fn the_previous_save_is_kept_as_a_backup_and_can_be_restored() {
+    let kinds = KindTable::builtin();
+    let d = dir("backup");
+    let first = sample(&kinds);
+    d.store(0, &first).unwrap();
+    let mut second = first.clone();
+    second.actions.pop();
+    d.store(0, &second).unwrap();
+    std::fs::write(d.path(0), "garbage").unwrap();
+    assert!(matches!(
+        d.load(0, &kinds),
+        Slot::Damaged { backup: true, .. }
+    ));
+    d.restore_backup(0).unwrap();
+    match d.load(0, &kinds) {
+        Slot::Saved { data, .. } => assert_eq!(data, first),
+        other => panic!("{other:?}"),
+    }
+    d.delete(0).unwrap();
+    assert!(matches!(d.load(0, &kinds), Slot::Empty));
+    std::fs::remove_dir_all(&d.dir).ok();
+}
+
+#[test]
+fn the_first_save_format_is_migrated() {
+    let kinds = KindTable::builtin();
+    let d = dir("migrate");
+    let body = "(settings: (board: (side: 10, players: 2, mirror_density: 0.0, glass_density: 0.0), mode: Classic, star_no_adjacent: false, turn_limit: None), seed: 5, actions: [Place(row: 2, col: 2, glyph: '>', facing: Some(R))], last_played: 1700000000)\n";
+    let sum = body.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    std::fs::create_dir_all(&d.dir).unwrap();
+    std::fs::write(d.path(0), format!("// checksum {sum:016x}\n{body}")).unwrap();
+    match d.load(0, &kinds) {
+        Slot::Saved { data, game } => {
+            assert_eq!(data.version, bracket_war::saves::SAVE_VERSION);
+            assert_eq!(
+                data.actions,
+                vec![SavedAction::Place {
+                    row: 2,
+                    col: 2,
+                    kind: "angle".into(),
+                    facing: Some(bw_rules::bracket::Dir::R)
+                }]
+            );
+            assert_eq!(data.seats, vec![SeatKind::Human; 2]);
+            assert_eq!(game.turn.current, 2);
+        }
+        other => panic!("{other:?}"),
+    }
+    std::fs::remove_dir_all(&d.dir).ok();
+}
