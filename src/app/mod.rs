@@ -16,6 +16,7 @@ pub mod newgame;
 pub mod screenshot;
 pub mod settings;
 pub mod slots;
+pub mod texture_pack;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,7 +33,9 @@ use i18n::Lang;
 /// The screens.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum AppState {
+    /// The texture pack's images load, with a progress bar.
     #[default]
+    Loading,
     MainMenu,
     Settings,
     Slots,
@@ -59,14 +62,21 @@ pub struct Saves(pub SaveDir);
 /// Builds the whole app (window, plugins, states); `run` it to play.
 pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "括号大战 Bracket War".into(),
-            resolution: (1280, 800).into(),
-            ..default()
-        }),
-        ..default()
-    }));
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "括号大战 Bracket War".into(),
+                    resolution: (1280, 800).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: texture_pack::assets_dir().to_string_lossy().into_owned(),
+                ..default()
+            }),
+    );
     // Reactive: the window only redraws on input or when something changes.
     app.insert_resource(WinitSettings::desktop_app());
     if options.screenshot.is_some() {
@@ -82,7 +92,11 @@ pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
         .add_plugins((
             BracketRulesPlugin,
             fonts::FontsPlugin,
-            settings::SettingsPlugin { lang: options.lang },
+            settings::SettingsPlugin {
+                lang: options.lang,
+                pack: options.pack.clone(),
+            },
+            texture_pack::TexturePackPlugin,
             menu::MenuPlugin,
             slots::SlotsPlugin,
             newgame::NewGamePlugin,

@@ -34,6 +34,9 @@ struct Shot {
     request: Request,
     frames: u32,
     taken: bool,
+    arrived: bool,
+    /// Frames since start, to give up on a screen that never comes.
+    waited: u32,
 }
 
 pub struct ScreenshotPlugin(pub Request);
@@ -44,8 +47,10 @@ impl Plugin for ScreenshotPlugin {
             request: self.0.clone(),
             frames: 0,
             taken: false,
+            arrived: false,
+            waited: 0,
         })
-        .add_systems(Startup, go_to_screen)
+        .add_systems(OnEnter(AppState::MainMenu), go_to_screen.run_if(run_once))
         .add_systems(Last, take_screenshot);
     }
 }
@@ -113,6 +118,7 @@ fn save_of(game: &Game, kinds: &KindTable) -> SaveData {
 }
 
 fn go_to_screen(
+    mut commands: Commands,
     shot: Res<Shot>,
     content: Res<bw_rules::bracket::ecs::Content>,
     saves: Res<super::Saves>,
@@ -124,7 +130,13 @@ fn go_to_screen(
     let dir: &SaveDir = &saves.0;
     match shot.request.screen {
         Screen::Menu => {}
-        Screen::Settings => next.set(AppState::Settings),
+        // The original's "settings screen" is the new-game settings (columns, `启动！`).
+        Screen::Settings => {
+            let mut draft = super::newgame::NewGameDraft::new(0, false);
+            draft.seed_text = "20261129".into();
+            commands.insert_resource(draft);
+            next.set(AppState::NewGame);
+        }
         Screen::Slots => {
             mode.star_war = false;
             for (slot, moves) in [(0, 24), (1, 6), (3, 40)] {
@@ -151,10 +163,29 @@ fn go_to_screen(
 fn take_screenshot(
     mut commands: Commands,
     mut shot: ResMut<Shot>,
+    state: Res<State<AppState>>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    let want = match shot.request.screen {
+        Screen::Menu => AppState::MainMenu,
+        Screen::Slots => AppState::Slots,
+        Screen::Settings => AppState::NewGame,
+        Screen::Game => AppState::InGame,
+        Screen::End => AppState::GameOver,
+    };
+    shot.waited += 1;
+    if shot.waited > 20_000 {
+        error!("the {:?} screen never came", shot.request.screen);
+        exit.write(AppExit::error());
+        return;
+    }
+    shot.arrived |= *state.get() == want;
+    if !shot.arrived {
+        return;
+    }
+    // Count frames from the requested screen on: the first frames can be black under
+    // software Vulkan, and text and egui need a few more.
     shot.frames += 1;
-    // The first frames can be black under software Vulkan; text and egui need a few more.
     if shot.frames == 45 && !shot.taken {
         shot.taken = true;
         let _ = std::fs::remove_file(&shot.request.out);
@@ -164,8 +195,5 @@ fn take_screenshot(
     }
     if shot.taken && shot.request.out.exists() && shot.frames > 60 {
         exit.write(AppExit::Success);
-    }
-    if shot.frames > 3000 {
-        exit.write(AppExit::error());
     }
 }

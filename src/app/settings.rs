@@ -32,6 +32,8 @@ impl Default for UserSettings {
 pub struct SettingsPlugin {
     /// A language chosen on the command line wins over the saved one.
     pub lang: Option<Lang>,
+    /// So does a texture pack.
+    pub pack: Option<String>,
 }
 
 impl Plugin for SettingsPlugin {
@@ -43,6 +45,9 @@ impl Plugin for SettingsPlugin {
             .unwrap_or_default();
         if let Some(lang) = self.lang {
             settings.lang = lang;
+        }
+        if let Some(pack) = &self.pack {
+            settings.pack = pack.clone();
         }
         app.insert_resource(settings)
             .add_systems(
@@ -110,7 +115,7 @@ fn settings_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
-    let packs = super::game::packs::available_packs();
+    let packs = super::texture_pack::available_packs();
     egui::CentralPanel::default().show(&mut super::root_ui(ctx), |ui| {
         ui.add_space(60.0);
         ui.vertical_centered(|ui| ui.heading(T::Settings.tr(lang)));

@@ -3,7 +3,6 @@
 //! pause menu, computer seats, automatic saves, and the end screen.
 
 pub mod ai;
-pub mod packs;
 pub mod view;
 
 use bevy::prelude::*;

@@ -12,6 +12,7 @@ use bw_rules::bracket::{Dir, Glass, Mirror};
 use super::{CurrentGame, PlayUi, seat_color};
 use crate::app::AppState;
 use crate::app::fonts::UiFont;
+use crate::app::texture_pack::PackImages;
 
 /// Where the board sits in the window (world units = pixels).
 pub const BOARD_CENTER: Vec2 = Vec2::new(-40.0, -24.0);
@@ -50,7 +51,12 @@ impl Plugin for BoardViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            (draw_cells, draw_fixtures, draw_pieces)
+            (
+                restyle_on_pack_change,
+                draw_cells,
+                draw_fixtures,
+                draw_pieces,
+            )
                 .chain()
                 .run_if(in_state(AppState::InGame).or_else(in_state(AppState::GameOver))),
         );
@@ -64,6 +70,7 @@ fn draw_cells(
     turn: Option<Res<Turn>>,
     game: Option<Res<CurrentGame>>,
     ui: Res<PlayUi>,
+    pack: Res<PackImages>,
     mut grid: Query<(&GridCell, &mut Sprite)>,
 ) {
     let (Some(frame), Some(turn), Some(game)) = (frame, turn, game) else {
@@ -76,7 +83,11 @@ fn draw_cells(
             let pos = cell_center(n, (cell / n) as u8, (cell % n) as u8);
             commands.spawn((
                 GridCell { cell },
-                Sprite::from_color(Color::WHITE, Vec2::splat(cs - 2.0)),
+                Sprite {
+                    image: pack.cell.clone(),
+                    custom_size: Some(Vec2::splat(cs - 2.0)),
+                    ..default()
+                },
                 Transform::from_translation(pos.extend(0.0)),
                 DespawnOnExit(AppState::GameOver),
             ));
@@ -90,7 +101,7 @@ fn draw_cells(
             .iter()
             .copied()
             .find(|&p| board.corner_contains(p, g.cell));
-        let base = Color::srgb(0.93, 0.92, 0.88);
+        let base = Color::WHITE;
         let mut color = match home {
             Some(p) => base.mix(&seat_color(p), 0.35),
             None => base,
@@ -99,10 +110,13 @@ fn draw_cells(
             color = color.mix(&seat_color(me), 0.2);
         }
         if ui.hovered == Some(g.cell) {
-            color = color.mix(&Color::WHITE, 0.5);
+            color = color.mix(&Color::srgb(1.0, 1.0, 0.6), 0.35);
         }
         if sprite.color != color {
             sprite.color = color;
+        }
+        if sprite.image != pack.cell {
+            sprite.image = pack.cell.clone();
         }
     }
 }
@@ -110,64 +124,40 @@ fn draw_cells(
 fn draw_fixtures(
     mut commands: Commands,
     frame: Option<Res<BoardFrame>>,
+    pack: Res<PackImages>,
     mirrors: Query<(Entity, &BoardCell, &MirrorPlate), Without<Transform>>,
     glass: Query<(Entity, &BoardCell, &GlassPlate), Without<Transform>>,
 ) {
     let Some(frame) = frame else { return };
     let n = frame.side;
     let cs = cell_size(n);
+    let image = |handle: &Handle<Image>| Sprite {
+        image: handle.clone(),
+        custom_size: Some(Vec2::splat(cs)),
+        ..default()
+    };
     for (e, at, m) in &mirrors {
-        let angle = match m.0 {
-            Mirror::Slash => std::f32::consts::FRAC_PI_4,
-            Mirror::Backslash => -std::f32::consts::FRAC_PI_4,
+        let handle = match m.0 {
+            Mirror::Slash => &pack.mirrors[0],
+            Mirror::Backslash => &pack.mirrors[1],
         };
-        commands
-            .entity(e)
-            .insert((
-                Transform::from_translation(cell_center(n, at.row, at.col).extend(1.0)),
-                Visibility::default(),
-            ))
-            .with_children(|c| {
-                c.spawn((
-                    Sprite::from_color(
-                        Color::srgb(0.45, 0.68, 0.85),
-                        Vec2::new(cs * 1.2, cs * 0.12),
-                    ),
-                    Transform::from_rotation(Quat::from_rotation_z(angle)),
-                ));
-            });
+        commands.entity(e).insert((
+            image(handle),
+            Transform::from_translation(cell_center(n, at.row, at.col).extend(1.0)),
+            Visibility::default(),
+        ));
     }
-    let glass_color = Color::srgba(0.25, 0.70, 0.78, 0.9);
     for (e, at, g) in &glass {
-        let (h, v) = match g.0 {
-            Glass::Horizontal => (true, false),
-            Glass::Vertical => (false, true),
-            Glass::Cross => (true, true),
+        let handle = match g.0 {
+            Glass::Horizontal => &pack.glass[0],
+            Glass::Vertical => &pack.glass[1],
+            Glass::Cross => &pack.glass[2],
         };
-        commands
-            .entity(e)
-            .insert((
-                Transform::from_translation(cell_center(n, at.row, at.col).extend(1.0)),
-                Visibility::default(),
-            ))
-            .with_children(|c| {
-                c.spawn(Sprite::from_color(
-                    Color::srgba(0.2, 0.5, 0.6, 0.15),
-                    Vec2::splat(cs * 0.9),
-                ));
-                if h {
-                    c.spawn((
-                        Sprite::from_color(glass_color, Vec2::new(cs * 0.9, cs * 0.16)),
-                        Transform::from_xyz(0.0, 0.0, 0.1),
-                    ));
-                }
-                if v {
-                    c.spawn((
-                        Sprite::from_color(glass_color, Vec2::new(cs * 0.16, cs * 0.9)),
-                        Transform::from_xyz(0.0, 0.0, 0.1),
-                    ));
-                }
-            });
+        commands.entity(e).insert((
+            image(handle),
+            Transform::from_translation(cell_center(n, at.row, at.col).extend(1.0)),
+            Visibility::default(),
+        ));
     }
 }
 
@@ -186,14 +176,17 @@ fn draw_pieces(
     frame: Option<Res<BoardFrame>>,
     content: Res<Content>,
     font: Res<UiFont>,
+    pack: Res<PackImages>,
     pieces: Query<(Entity, &BoardCell, &Owner, &Kind, Option<&Facing>), Without<Transform>>,
 ) {
     let Some(frame) = frame else { return };
     let n = frame.side;
     let cs = cell_size(n);
     for (e, at, owner, kind, facing) in &pieces {
-        let glyph = content.0.get(kind.0).glyph;
-        let rotation = facing.map_or(0.0, |f| facing_angle(f.0));
+        let k = content.0.get(kind.0);
+        let rotation = Quat::from_rotation_z(facing.map_or(0.0, |f| facing_angle(f.0)));
+        let art = pack.pieces.get(&k.id).cloned();
+        let glyph = k.glyph;
         commands
             .entity(e)
             .insert((
@@ -205,17 +198,49 @@ fn draw_pieces(
                     seat_color(owner.0).with_alpha(0.28),
                     Vec2::splat(cs * 0.86),
                 ));
-                c.spawn((
-                    Text2d::new(glyph.to_string()),
-                    TextFont {
-                        font: font.0.clone().into(),
-                        font_size: (cs * 0.62).into(),
-                        ..default()
-                    },
-                    TextColor(seat_color(owner.0).darker(0.2)),
-                    Transform::from_rotation(Quat::from_rotation_z(rotation))
-                        .with_translation(Vec3::Z),
-                ));
+                match art {
+                    Some(image) => {
+                        c.spawn((
+                            Sprite {
+                                image,
+                                color: seat_color(owner.0),
+                                custom_size: Some(Vec2::splat(cs * 0.86)),
+                                ..default()
+                            },
+                            Transform::from_rotation(rotation).with_translation(Vec3::Z),
+                        ));
+                    }
+                    // A kind without art (a mod's): a glyph tile drawn from the font.
+                    None => {
+                        c.spawn((
+                            Text2d::new(glyph.to_string()),
+                            TextFont {
+                                font: font.0.clone().into(),
+                                font_size: (cs * 0.62).into(),
+                                ..default()
+                            },
+                            TextColor(seat_color(owner.0).darker(0.2)),
+                            Transform::from_rotation(rotation).with_translation(Vec3::Z),
+                        ));
+                    }
+                }
             });
+    }
+}
+
+/// A new texture pack: drop every piece's and fixture's visuals so they are drawn again.
+fn restyle_on_pack_change(
+    mut commands: Commands,
+    pack: Res<PackImages>,
+    drawn: Query<Entity, (With<BoardCell>, With<Transform>)>,
+) {
+    if !pack.is_changed() || pack.is_added() {
+        return;
+    }
+    for e in &drawn {
+        commands
+            .entity(e)
+            .despawn_related::<Children>()
+            .remove::<(Transform, Visibility, Sprite)>();
     }
 }

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Draws the art of the two texture packs (our own, generated here):
+
+- `default`: clean geometric strokes, white with a dark outline, tinted in the players'
+  colours by the game; a light board.
+- `JoKing`: a hand-inked look — wobbly doubled marker strokes, jester bells on the tips,
+  a parchment board with gold-framed mirrors and frosted glass.
+
+Writes assets/packs/<pack>/pack.ron and the PNGs it names. Needs Pillow:
+    pip install pillow && python3 scripts/make_packs.py
+"""
+import math
+import pathlib
+import random
+
+from PIL import Image, ImageDraw, ImageFilter
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+S = 128  # image size
+KINDS = ["angle", "paren", "e", "brace", "square", "circle", "star", "cross"]
+
+
+def canvas():
+    return Image.new("RGBA", (S, S), (0, 0, 0, 0))
+
+
+# Each piece is a list of strokes (polylines in unit coordinates, facing right).
+def arc(cx, cy, r, a0, a1, n=24):
+    return [(cx + r * math.cos(math.radians(a0 + (a1 - a0) * i / n)), cy + r * math.sin(math.radians(a0 + (a1 - a0) * i / n))) for i in range(n + 1)]
+
+
+def strokes(kind):
+    if kind == "angle":
+        return [[(0.3, 0.18), (0.74, 0.5), (0.3, 0.82)]]
+    if kind == "paren":
+        return [arc(0.28, 0.5, 0.38, -62, 62)]
+    if kind == "e":
+        return [[(0.72, 0.2), (0.3, 0.2), (0.3, 0.8), (0.72, 0.8)], [(0.3, 0.5), (0.68, 0.5)]]
+    if kind == "brace":
+        return [[(0.3, 0.16), (0.4, 0.18), (0.45, 0.25), (0.45, 0.42), (0.52, 0.48), (0.7, 0.5),
+                 (0.52, 0.52), (0.45, 0.58), (0.45, 0.75), (0.4, 0.82), (0.3, 0.84)]]
+    if kind == "square":
+        return [[(0.34, 0.18), (0.68, 0.18), (0.68, 0.82), (0.34, 0.82)]]
+    if kind == "circle":
+        return [arc(0.5, 0.5, 0.3, 0, 360, 48)]
+    if kind == "star":
+        return [[(0.5, 0.2), (0.5, 0.8)], [(0.24, 0.35), (0.76, 0.65)], [(0.24, 0.65), (0.76, 0.35)]]
+    if kind == "cross":
+        return [[(0.25, 0.25), (0.75, 0.75)], [(0.25, 0.75), (0.75, 0.25)]]
+    raise ValueError(kind)
+
+
+def px(points, jitter=0.0, rng=None):
+    out = []
+    for x, y in points:
+        if jitter:
+            x += rng.uniform(-jitter, jitter)
+            y += rng.uniform(-jitter, jitter)
+        out.append((x * S, y * S))
+    return out
+
+
+def draw_default_piece(kind):
+    img = canvas()
+    d = ImageDraw.Draw(img)
+    for line in strokes(kind):
+        d.line(px(line), fill=(30, 30, 36, 255), width=22, joint="curve")
+    for line in strokes(kind):
+        d.line(px(line), fill=(255, 255, 255, 255), width=14, joint="curve")
+    for line in strokes(kind):
+        for p in (px(line)[0], px(line)[-1]):
+            d.ellipse([p[0] - 7, p[1] - 7, p[0] + 7, p[1] + 7], fill=(255, 255, 255, 255))
+    return img
+
+
+def draw_joking_piece(kind, seed):
+    rng = random.Random(seed)
+    img = canvas()
+    d = ImageDraw.Draw(img)
+    # A wobbly ink shadow, then two offset marker passes.
+    for line in strokes(kind):
+        d.line([(x + 5, y + 6) for x, y in px(line, 0.015, rng)], fill=(20, 10, 30, 150), width=18, joint="curve")
+    for width, colour, jit in ((20, (25, 12, 40, 255), 0.012), (12, (255, 255, 255, 255), 0.018), (6, (255, 255, 255, 255), 0.02)):
+        for line in strokes(kind):
+            d.line(px(line, jit, rng), fill=colour, width=width, joint="curve")
+    # Jester bells on the stroke tips.
+    for line in strokes(kind):
+        if line[0] == line[-1]:
+            continue
+        for p in (px(line)[0], px(line)[-1]):
+            d.ellipse([p[0] - 9, p[1] - 9, p[0] + 9, p[1] + 9], fill=(25, 12, 40, 255))
+            d.ellipse([p[0] - 6, p[1] - 6, p[0] + 6, p[1] + 6], fill=(255, 236, 140, 255))
+    return img.rotate(rng.uniform(-4, 4), resample=Image.BICUBIC)
+
+
+def cell(pack):
+    img = Image.new("RGBA", (S, S), (255, 255, 255, 255))
+    d = ImageDraw.Draw(img)
+    if pack == "default":
+        d.rectangle([0, 0, S - 1, S - 1], fill=(246, 245, 240, 255))
+        d.rectangle([0, 0, S - 1, S - 1], outline=(200, 198, 190, 255), width=3)
+    else:
+        rng = random.Random(3)
+        d.rectangle([0, 0, S - 1, S - 1], fill=(242, 226, 190, 255))
+        for _ in range(900):
+            x, y = rng.randrange(S), rng.randrange(S)
+            g = rng.randrange(200, 235)
+            d.point((x, y), fill=(g, g - 20, g - 60, 255))
+        d.rectangle([0, 0, S - 1, S - 1], outline=(120, 80, 40, 255), width=4)
+        img = img.filter(ImageFilter.SMOOTH)
+    return img
+
+
+def mirror(pack, slash):
+    img = canvas()
+    d = ImageDraw.Draw(img)
+    a, b = ((12, S - 12), (S - 12, 12)) if slash else ((12, 12), (S - 12, S - 12))
+    if pack == "default":
+        d.line([a, b], fill=(60, 90, 120, 255), width=18)
+        d.line([a, b], fill=(150, 205, 240, 255), width=10)
+    else:
+        d.line([a, b], fill=(110, 70, 10, 255), width=22)
+        d.line([a, b], fill=(235, 190, 60, 255), width=14)
+        d.line([a, b], fill=(250, 250, 255, 255), width=5)
+    return img
+
+
+def glass(pack, h, v):
+    img = canvas()
+    d = ImageDraw.Draw(img)
+    fill = (70, 180, 200, 235) if pack == "default" else (190, 230, 255, 220)
+    edge = (30, 100, 120, 255) if pack == "default" else (90, 120, 200, 255)
+    if h:
+        d.rounded_rectangle([8, S / 2 - 11, S - 8, S / 2 + 11], radius=6, fill=fill, outline=edge, width=3)
+    if v:
+        d.rounded_rectangle([S / 2 - 11, 8, S / 2 + 11, S - 8], radius=6, fill=fill, outline=edge, width=3)
+    if pack == "JoKing":
+        for x, y in ((40, 40), (88, 88), (88, 40), (40, 88)):
+            d.line([(x - 5, y), (x + 5, y)], fill=(255, 255, 255, 200), width=2)
+            d.line([(x, y - 5), (x, y + 5)], fill=(255, 255, 255, 200), width=2)
+    return img
+
+
+def logo(pack):
+    img = Image.new("RGBA", (512, 128), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    shapes = ["angle", "paren", "e", "brace", "square", "circle", "star", "cross"]
+    colours = [(220, 60, 60), (60, 110, 230), (50, 160, 80), (235, 160, 30)] * 2
+    for i, k in enumerate(shapes):
+        piece = draw_default_piece(k) if pack == "default" else draw_joking_piece(k, i)
+        tint = Image.new("RGBA", piece.size, colours[i] + (255,))
+        coloured = Image.composite(Image.blend(piece, tint, 0.55), piece, piece.split()[3])
+        img.alpha_composite(coloured.resize((64, 64)), (i * 64, 32))
+    return img
+
+
+PACK_NAMES = {"default": ("默认", "Default"), "JoKing": ("JoKing", "JoKing")}
+
+
+def write_pack(pack):
+    base = ROOT / "assets/packs" / pack
+    for sub in ("pieces", "board", "ui"):
+        (base / sub).mkdir(parents=True, exist_ok=True)
+    for i, k in enumerate(KINDS):
+        img = draw_default_piece(k) if pack == "default" else draw_joking_piece(k, i)
+        img.save(base / f"pieces/{k}.png")
+    cell(pack).save(base / "board/cell.png")
+    mirror(pack, True).save(base / "board/mirror_slash.png")
+    mirror(pack, False).save(base / "board/mirror_backslash.png")
+    glass(pack, True, False).save(base / "board/glass_horizontal.png")
+    glass(pack, False, True).save(base / "board/glass_vertical.png")
+    glass(pack, True, True).save(base / "board/glass_cross.png")
+    logo(pack).save(base / "ui/logo.png")
+    zh, en = PACK_NAMES[pack]
+    background = "(0.16, 0.17, 0.20)" if pack == "default" else "(0.20, 0.12, 0.10)"
+    pieces = "\n".join(f'        "{k}": "pieces/{k}.png",' for k in KINDS)
+    (base / "pack.ron").write_text(f"""// Texture pack `{pack}` (generated by scripts/make_packs.py).
+// Piece images are drawn facing right, white on transparent; the game tints them in the
+// owner's colour and turns them to the piece's facing. A missing image falls back to the
+// default pack; a kind without an image is drawn as its glyph.
+(
+    name: (zh: "{zh}", en: "{en}"),
+    background: {background},
+    board: (
+        cell: "board/cell.png",
+        mirror_slash: "board/mirror_slash.png",
+        mirror_backslash: "board/mirror_backslash.png",
+        glass_horizontal: "board/glass_horizontal.png",
+        glass_vertical: "board/glass_vertical.png",
+        glass_cross: "board/glass_cross.png",
+    ),
+    pieces: {{
+{pieces}
+    }},
+    ui: (
+        logo: "ui/logo.png",
+    ),
+)
+""", encoding="utf-8")
+
+
+for name in PACK_NAMES:
+    write_pack(name)

@@ -1,0 +1,367 @@
+//! Texture packs: `assets/packs/<name>/pack.ron` maps every piece kind, mirror, glass plate,
+//! the board cell and UI elements to images. Packs in that folder are found at start;
+//! switching in Settings takes effect at once. A missing image falls back to the default
+//! pack; a kind without art is drawn as a generated glyph tile.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bw_rules::bracket::content::Names;
+use serde::Deserialize;
+
+use super::AppState;
+use super::i18n::T;
+use super::settings::UserSettings;
+
+pub const DEFAULT_PACK: &str = "default";
+
+/// The assets folder: `$BRACKET_WAR_ASSETS`, else `./assets`, else beside the executable.
+pub fn assets_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("BRACKET_WAR_ASSETS") {
+        return PathBuf::from(d);
+    }
+    let here = PathBuf::from("assets");
+    if here.is_dir() {
+        return std::fs::canonicalize(&here).unwrap_or(here);
+    }
+    std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(|p| p.join("assets")))
+        .unwrap_or(here)
+}
+
+/// Names of the packs with a `pack.ron`, `default` first.
+pub fn available_packs() -> Vec<String> {
+    packs_in(&assets_dir())
+}
+
+pub fn packs_in(assets: &Path) -> Vec<String> {
+    let mut packs: Vec<String> = std::fs::read_dir(assets.join("packs"))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("pack.ron").is_file())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    packs.sort_by_key(|p| (p != DEFAULT_PACK, p.to_lowercase()));
+    if packs.is_empty() {
+        packs.push(DEFAULT_PACK.into());
+    }
+    packs
+}
+
+#[derive(Deserialize, Clone, Debug)]
+#[serde(deny_unknown_fields)]
+struct BoardArt {
+    cell: String,
+    mirror_slash: String,
+    mirror_backslash: String,
+    glass_horizontal: String,
+    glass_vertical: String,
+    glass_cross: String,
+}
+
+#[derive(Deserialize, Clone, Debug)]
+#[serde(deny_unknown_fields)]
+struct UiArt {
+    logo: String,
+}
+
+#[derive(Deserialize, Clone, Debug)]
+#[serde(deny_unknown_fields)]
+struct PackFile {
+    name: Names,
+    background: (f32, f32, f32),
+    board: BoardArt,
+    pieces: HashMap<String, String>,
+    ui: UiArt,
+}
+
+/// A pack with every image resolved to an asset path (relative to the assets folder).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PackPaths {
+    pub name: String,
+    pub title: Names,
+    pub background: (f32, f32, f32),
+    pub cell: String,
+    pub mirrors: [String; 2],
+    pub glass: [String; 3],
+    pub pieces: HashMap<String, String>,
+    pub logo: String,
+    /// What fell back, and why.
+    pub problems: Vec<String>,
+}
+
+fn read_pack(assets: &Path, name: &str) -> Result<PackFile, String> {
+    let path = assets.join("packs").join(name).join("pack.ron");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    ron::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Resolves a pack against the default one: every image the pack lacks (not named, or the
+/// file is missing) comes from the default pack; a pack that cannot be read is the default.
+pub fn resolve_pack(assets: &Path, name: &str) -> PackPaths {
+    let mut problems = Vec::new();
+    let default = read_pack(assets, DEFAULT_PACK);
+    let chosen = if name == DEFAULT_PACK {
+        default.clone()
+    } else {
+        read_pack(assets, name)
+    };
+    let (pack, used) = match (chosen, &default) {
+        (Ok(p), _) => (Some(p), name.to_string()),
+        (Err(e), Ok(d)) => {
+            problems.push(format!(
+                "pack `{name}` refused, using the default pack: {e}"
+            ));
+            (Some(d.clone()), DEFAULT_PACK.to_string())
+        }
+        (Err(e), Err(_)) => {
+            problems.push(e);
+            (None, DEFAULT_PACK.to_string())
+        }
+    };
+    let pick = |own: Option<&String>,
+                fallback: Option<&String>,
+                what: &str,
+                problems: &mut Vec<String>|
+     -> String {
+        let local = own.map(|p| format!("packs/{used}/{p}"));
+        if let Some(l) = &local
+            && assets.join(l).is_file()
+        {
+            return l.clone();
+        }
+        let fb = fallback
+            .map(|p| format!("packs/{DEFAULT_PACK}/{p}"))
+            .unwrap_or_default();
+        problems.push(format!(
+            "{what}: {} missing, using {fb}",
+            local.unwrap_or_else(|| "no image".into())
+        ));
+        fb
+    };
+    let d = default.as_ref().ok();
+    let p = pack.as_ref();
+    let cell = pick(
+        p.map(|p| &p.board.cell),
+        d.map(|d| &d.board.cell),
+        "cell",
+        &mut problems,
+    );
+    let mirrors = [
+        pick(
+            p.map(|p| &p.board.mirror_slash),
+            d.map(|d| &d.board.mirror_slash),
+            "mirror /",
+            &mut problems,
+        ),
+        pick(
+            p.map(|p| &p.board.mirror_backslash),
+            d.map(|d| &d.board.mirror_backslash),
+            "mirror \\",
+            &mut problems,
+        ),
+    ];
+    let glass = [
+        pick(
+            p.map(|p| &p.board.glass_horizontal),
+            d.map(|d| &d.board.glass_horizontal),
+            "glass -",
+            &mut problems,
+        ),
+        pick(
+            p.map(|p| &p.board.glass_vertical),
+            d.map(|d| &d.board.glass_vertical),
+            "glass |",
+            &mut problems,
+        ),
+        pick(
+            p.map(|p| &p.board.glass_cross),
+            d.map(|d| &d.board.glass_cross),
+            "glass +",
+            &mut problems,
+        ),
+    ];
+    let logo = pick(
+        p.map(|p| &p.ui.logo),
+        d.map(|d| &d.ui.logo),
+        "logo",
+        &mut problems,
+    );
+    let mut kinds: Vec<&String> = p.map(|p| p.pieces.keys().collect()).unwrap_or_default();
+    if let Some(d) = d {
+        kinds.extend(d.pieces.keys());
+    }
+    kinds.sort();
+    kinds.dedup();
+    let pieces = kinds
+        .into_iter()
+        .map(|k| {
+            let path = pick(
+                p.and_then(|p| p.pieces.get(k)),
+                d.and_then(|d| d.pieces.get(k)),
+                k,
+                &mut problems,
+            );
+            (k.clone(), path)
+        })
+        .filter(|(_, path)| !path.is_empty())
+        .collect();
+    PackPaths {
+        name: used,
+        title: p.map(|p| p.name.clone()).unwrap_or(Names {
+            zh: "默认".into(),
+            en: "Default".into(),
+        }),
+        background: p.map_or((0.16, 0.17, 0.2), |p| p.background),
+        cell,
+        mirrors,
+        glass,
+        pieces,
+        logo,
+        problems,
+    }
+}
+
+/// The images of the pack in use.
+#[derive(Resource, Clone, Debug)]
+pub struct PackImages {
+    /// The pack asked for (the one used may be the default, see `paths.name`).
+    pub requested: String,
+    pub paths: PackPaths,
+    pub cell: Handle<Image>,
+    pub mirrors: [Handle<Image>; 2],
+    pub glass: [Handle<Image>; 3],
+    pub pieces: HashMap<String, Handle<Image>>,
+    pub logo: Handle<Image>,
+}
+
+impl PackImages {
+    pub fn load(server: &AssetServer, requested: &str, paths: PackPaths) -> PackImages {
+        let l = |p: &String| server.load::<Image>(p.clone());
+        PackImages {
+            requested: requested.to_string(),
+            cell: l(&paths.cell),
+            mirrors: [l(&paths.mirrors[0]), l(&paths.mirrors[1])],
+            glass: [l(&paths.glass[0]), l(&paths.glass[1]), l(&paths.glass[2])],
+            pieces: paths
+                .pieces
+                .iter()
+                .map(|(k, p)| (k.clone(), l(p)))
+                .collect(),
+            logo: l(&paths.logo),
+            paths,
+        }
+    }
+
+    fn handles(&self) -> impl Iterator<Item = &Handle<Image>> {
+        std::iter::once(&self.cell)
+            .chain(&self.mirrors)
+            .chain(&self.glass)
+            .chain(self.pieces.values())
+            .chain(std::iter::once(&self.logo))
+    }
+
+    /// Loaded images and all images (a failed image counts as done: it falls back to the
+    /// glyph tile or a plain colour).
+    pub fn progress(&self, server: &AssetServer) -> (usize, usize) {
+        let all: Vec<&Handle<Image>> = self.handles().collect();
+        let done = all
+            .iter()
+            .filter(|h| {
+                server.is_loaded_with_dependencies(h.id()) || server.load_state(h.id()).is_failed()
+            })
+            .count();
+        (done, all.len())
+    }
+}
+
+pub struct TexturePackPlugin;
+
+impl Plugin for TexturePackPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, load_chosen_pack)
+            .add_systems(
+                Update,
+                (
+                    switch_pack,
+                    finish_loading.run_if(in_state(AppState::Loading)),
+                ),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                loading_screen.run_if(in_state(AppState::Loading)),
+            );
+    }
+}
+
+fn load_pack(commands: &mut Commands, server: &AssetServer, name: &str) {
+    let paths = resolve_pack(&assets_dir(), name);
+    for p in &paths.problems {
+        warn!("texture pack: {p}");
+    }
+    commands.insert_resource(ClearColor(Color::srgb(
+        paths.background.0,
+        paths.background.1,
+        paths.background.2,
+    )));
+    commands.insert_resource(PackImages::load(server, name, paths));
+}
+
+fn load_chosen_pack(mut commands: Commands, server: Res<AssetServer>, settings: Res<UserSettings>) {
+    load_pack(&mut commands, &server, &settings.pack);
+}
+
+/// A new pack chosen in Settings replaces the images at once.
+fn switch_pack(
+    mut commands: Commands,
+    server: Res<AssetServer>,
+    settings: Res<UserSettings>,
+    pack: Option<Res<PackImages>>,
+) {
+    if let Some(pack) = pack
+        && settings.is_changed()
+        && pack.requested != settings.pack
+    {
+        load_pack(&mut commands, &server, &settings.pack);
+    }
+}
+
+fn finish_loading(
+    server: Res<AssetServer>,
+    pack: Option<Res<PackImages>>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    if let Some(pack) = pack {
+        let (done, all) = pack.progress(&server);
+        if done == all {
+            next.set(AppState::MainMenu);
+        }
+    }
+}
+
+fn loading_screen(
+    mut contexts: EguiContexts,
+    settings: Res<UserSettings>,
+    server: Res<AssetServer>,
+    pack: Option<Res<PackImages>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (done, all) = pack.map_or((0, 1), |p| p.progress(&server));
+    egui::CentralPanel::default().show(&mut super::root_ui(ctx), |ui| {
+        ui.add_space(340.0);
+        ui.vertical_centered(|ui| {
+            ui.label(egui::RichText::new(T::Loading.tr(settings.lang)).size(28.0));
+            ui.add_space(12.0);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / all.max(1) as f32)
+                    .desired_width(420.0)
+                    .show_percentage(),
+            );
+        });
+    });
+    Ok(())
+}
