@@ -51,6 +51,7 @@ impl Plugin for ScreenshotPlugin {
             waited: 0,
         })
         .add_systems(OnEnter(AppState::MainMenu), go_to_screen.run_if(run_once))
+        .add_systems(OnEnter(AppState::InGame), aim_a_piece)
         .add_systems(Last, take_screenshot);
     }
 }
@@ -195,5 +196,29 @@ fn take_screenshot(
     }
     if shot.taken && shot.request.out.exists() && shot.frames > 60 {
         exit.write(AppExit::Success);
+    }
+}
+
+/// On the game screen, aim an angle bracket at a legal cell so the picture shows the
+/// placement preview (ghost, beam, newly covered cells) and the attack overlay.
+fn aim_a_piece(
+    mut ui: ResMut<super::game::PlayUi>,
+    content: Res<bw_rules::bracket::ecs::Content>,
+    snapshot: Res<bw_rules::bracket::ecs::BoardSnapshot>,
+    setup: Res<bw_rules::bracket::ecs::GameSetup>,
+    turn: Res<bw_rules::bracket::ecs::Turn>,
+) {
+    let kinds = &content.0;
+    let angle = kinds.by_glyph('>');
+    let legal = legal_placements(&setup.settings, &snapshot.board, kinds, turn.0.current);
+    let aim = legal.iter().rev().find_map(|a| match *a {
+        Action::Place { at, kind, facing } if Some(kind) == angle => Some((at, kind, facing)),
+        _ => None,
+    });
+    if let Some((at, kind, facing)) = aim {
+        ui.kind = Some(kind);
+        ui.cursor = Some(at);
+        ui.facing = facing.unwrap_or(bw_rules::bracket::Dir::R);
+        ui.show_beams = true;
     }
 }

@@ -3,6 +3,7 @@
 //! pause menu, computer seats, automatic saves, and the end screen.
 
 pub mod ai;
+pub mod preview;
 pub mod view;
 
 use bevy::prelude::*;
@@ -46,11 +47,20 @@ pub struct CurrentGame {
 pub struct PlayUi {
     pub kind: Option<KindId>,
     pub facing: Dir,
+    /// The cell under the mouse.
     pub hovered: Option<usize>,
+    /// The keyboard's cell (WASD moves it).
+    pub cursor: Option<At>,
+    /// A kind being dragged from the palette.
+    pub dragging: Option<KindId>,
     pub pending_delete: Option<At>,
     pub message: Option<String>,
     pub log: Vec<String>,
     pub paused: bool,
+    /// The attack overlay and per-face values on hover.
+    pub show_beams: bool,
+    pub preview: preview::Preview,
+    pub preview_key: Option<(Option<(KindId, At)>, Dir)>,
 }
 
 impl Default for PlayUi {
@@ -59,10 +69,15 @@ impl Default for PlayUi {
             kind: None,
             facing: Dir::R,
             hovered: None,
+            cursor: None,
+            dragging: None,
             pending_delete: None,
             message: None,
             log: vec![],
             paused: false,
+            show_beams: false,
+            preview: preview::Preview::default(),
+            preview_key: None,
         }
     }
 }
@@ -101,7 +116,7 @@ impl Plugin for GamePlugin {
             .init_resource::<PlayUi>()
             .init_resource::<QueuedActions>()
             .init_resource::<Thinking>()
-            .add_plugins(view::BoardViewPlugin)
+            .add_plugins((view::BoardViewPlugin, preview::PreviewPlugin))
             .add_systems(Update, start_games)
             .add_systems(
                 Update,
@@ -206,7 +221,9 @@ fn is_human_turn(world: &World) -> bool {
             == SeatKind::Human
 }
 
-/// Mouse and keyboard on the board: hover, rotate, place, mark and confirm deletions.
+/// Mouse and keyboard on the board: hover, drag from the palette (the facing follows the
+/// mouse inside the cell), rotate (arrows, wheel), place, mark and confirm deletions, and
+/// keyboard-only play (WASD cursor, 1-9 kind, Enter place, Delete mark, Esc cancel).
 fn board_input(
     windows: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
@@ -219,20 +236,26 @@ fn board_input(
     mut queue: ResMut<QueuedActions>,
     turn: Res<Turn>,
     current: Res<CurrentGame>,
+    setup: Res<GameSetup>,
+    content: Res<Content>,
     snapshot: Res<rules::BoardSnapshot>,
 ) {
     let Some(frame) = frame else { return };
-    let over_egui = egui
+    let n = frame.side;
+    let (pointer_over_egui, typing) = egui
         .ctx_mut()
-        .is_ok_and(|c| c.is_pointer_over_egui() || c.egui_wants_keyboard_input());
-    for (key, dir) in [
-        (KeyCode::ArrowUp, Dir::U),
-        (KeyCode::ArrowDown, Dir::D),
-        (KeyCode::ArrowLeft, Dir::L),
-        (KeyCode::ArrowRight, Dir::R),
-    ] {
-        if keys.just_pressed(key) {
-            ui.facing = dir;
+        .map(|c| (c.is_pointer_over_egui(), c.egui_wants_keyboard_input()))
+        .unwrap_or((false, false));
+    if !typing {
+        for (key, dir) in [
+            (KeyCode::ArrowUp, Dir::U),
+            (KeyCode::ArrowDown, Dir::D),
+            (KeyCode::ArrowLeft, Dir::L),
+            (KeyCode::ArrowRight, Dir::R),
+        ] {
+            if keys.just_pressed(key) {
+                ui.facing = dir;
+            }
         }
     }
     for w in wheel.read() {
@@ -253,8 +276,15 @@ fn board_input(
             let (cam, gt) = camera.single().ok()?;
             cam.viewport_to_world_2d(gt, p).ok()
         });
-    let cell = world_pos.and_then(|p| view::cell_at(frame.side, p));
-    ui.hovered = cell.map(|(r, c)| r as usize * frame.side + c as usize);
+    let cell = if pointer_over_egui {
+        None
+    } else {
+        world_pos.and_then(|p| view::cell_at(n, p))
+    };
+    let hovered = cell.map(|(r, c)| r as usize * n + c as usize);
+    if ui.hovered != hovered {
+        ui.hovered = hovered;
+    }
     let human = current
         .save
         .seats
@@ -262,22 +292,56 @@ fn board_input(
         .copied()
         .unwrap_or_default()
         == SeatKind::Human;
-    if over_egui || !human || turn.0.is_over() {
+    if !human || turn.0.is_over() {
+        ui.dragging = None;
         return;
+    }
+    // Dragging: the facing follows the mouse's offset from the cell's centre.
+    if let (Some(_), Some((r, c)), Some(p)) = (ui.dragging, cell, world_pos) {
+        let offset = p - view::cell_center(n, r, c);
+        if offset.length() > view::cell_size(n) * 0.18 {
+            let dir = if offset.x.abs() > offset.y.abs() {
+                if offset.x > 0.0 { Dir::R } else { Dir::L }
+            } else if offset.y > 0.0 {
+                Dir::U
+            } else {
+                Dir::D
+            };
+            if ui.facing != dir {
+                ui.facing = dir;
+            }
+        }
+    }
+    if mouse.just_released(MouseButton::Left)
+        && let Some(kind) = ui.dragging.take()
+    {
+        match cell {
+            Some((row, col)) => queue.0.push(Action::Place {
+                at: At { row, col },
+                kind,
+                facing: None,
+            }),
+            None => ui.message = None,
+        }
+        return;
+    }
+    if !typing {
+        keyboard(
+            &keys,
+            &mut ui,
+            &mut queue,
+            n,
+            &setup,
+            &content,
+            turn.0.current,
+        );
     }
     let Some((row, col)) = cell else { return };
     let at = At { row, col };
     if mouse.just_pressed(MouseButton::Right) {
-        if ui.pending_delete == Some(at) {
-            ui.pending_delete = None;
-        } else {
-            let i = snapshot.board.index(row as usize, col as usize);
-            let mine =
-                matches!(snapshot.board.tile(i), Tile::Piece(p) if p.owner == turn.0.current);
-            ui.pending_delete = mine.then_some(at);
-        }
+        mark_or_cancel(&mut ui, &snapshot.board, turn.0.current, at);
     }
-    if mouse.just_pressed(MouseButton::Left) {
+    if mouse.just_pressed(MouseButton::Left) && ui.dragging.is_none() {
         if let Some(del) = ui.pending_delete.take() {
             if del == at {
                 queue.0.push(Action::Delete { at });
@@ -285,6 +349,95 @@ fn board_input(
             return;
         }
         if let Some(kind) = ui.kind {
+            queue.0.push(Action::Place {
+                at,
+                kind,
+                facing: None,
+            });
+        }
+    }
+}
+
+/// Right click (or Delete): mark an own piece for deletion, or cancel the mark.
+fn mark_or_cancel(ui: &mut PlayUi, board: &bw_rules::bracket::Board, me: u8, at: At) {
+    if ui.pending_delete == Some(at) {
+        ui.pending_delete = None;
+        return;
+    }
+    let i = board.index(at.row as usize, at.col as usize);
+    let mine = matches!(board.tile(i), Tile::Piece(p) if p.owner == me);
+    ui.pending_delete = mine.then_some(at);
+}
+
+fn keyboard(
+    keys: &ButtonInput<KeyCode>,
+    ui: &mut PlayUi,
+    queue: &mut QueuedActions,
+    n: usize,
+    setup: &GameSetup,
+    content: &Content,
+    me: u8,
+) {
+    let moves = [
+        (KeyCode::KeyW, -1i32, 0i32),
+        (KeyCode::KeyS, 1, 0),
+        (KeyCode::KeyA, 0, -1),
+        (KeyCode::KeyD, 0, 1),
+    ];
+    for (key, dr, dc) in moves {
+        if keys.just_pressed(key) {
+            let home = bw_rules::bracket::Board::new(n, 4)
+                .home_cells(me)
+                .nth(4)
+                .unwrap_or(0);
+            let start = ui.cursor.unwrap_or(At {
+                row: (home / n) as u8,
+                col: (home % n) as u8,
+            });
+            let clamp = |v: i32| v.clamp(0, n as i32 - 1) as u8;
+            ui.cursor = Some(At {
+                row: clamp(start.row as i32 + dr),
+                col: clamp(start.col as i32 + dc),
+            });
+            ui.hovered = None;
+        }
+    }
+    let digits = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    let palette = placeable_kinds(&setup.settings, &content.0);
+    for (i, key) in digits.iter().enumerate() {
+        if keys.just_pressed(*key)
+            && let Some((kind, _)) = palette.get(i)
+        {
+            ui.kind = Some(*kind);
+        }
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        ui.pending_delete = None;
+        ui.dragging = None;
+    }
+    let Some(at) = ui.cursor else { return };
+    if keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace) {
+        ui.pending_delete = if ui.pending_delete == Some(at) {
+            None
+        } else {
+            Some(at)
+        };
+    }
+    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) {
+        if ui.pending_delete == Some(at) {
+            ui.pending_delete = None;
+            queue.0.push(Action::Delete { at });
+        } else if let Some(kind) = ui.kind {
             queue.0.push(Action::Place {
                 at,
                 kind,
@@ -461,13 +614,16 @@ fn hud(
                 let label = egui::RichText::new(format!("{}  {}", k.glyph, name))
                     .size(20.0)
                     .color(seat_color32(me));
-                if p.add_enabled(
-                    human,
-                    egui::Button::selectable(selected, label).min_size(egui::vec2(190.0, 34.0)),
-                )
-                .clicked()
-                {
+                let button = egui::Button::selectable(selected, label)
+                    .min_size(egui::vec2(190.0, 34.0))
+                    .sense(egui::Sense::click_and_drag());
+                let response = p.add_enabled(human, button);
+                if response.clicked() {
                     ui.kind = Some(id);
+                }
+                if response.drag_started() {
+                    ui.kind = Some(id);
+                    ui.dragging = Some(id);
                 }
                 let _ = facings;
             }
@@ -508,6 +664,15 @@ fn hud(
             }
             if p.button(T::Pause.tr(lang)).clicked() {
                 ui.paused = true;
+            }
+            p.add_space(8.0);
+            let mut beams = ui.show_beams;
+            if p.checkbox(&mut beams, T::ShowBeams.tr(lang)).changed() {
+                ui.show_beams = beams;
+            }
+            if let Some(reason) = &ui.preview.refusal {
+                p.add_space(8.0);
+                p.colored_label(egui::Color32::from_rgb(240, 150, 120), reason.clone());
             }
         });
     egui::Panel::right("log")

@@ -109,6 +109,19 @@ fn draw_cells(
         if game.save.coverage_hint && coverage.0[me as usize - 1].contains(g.cell) {
             color = color.mix(&seat_color(me), 0.2);
         }
+        if ui.preview.newly_covered.contains(&g.cell) {
+            color = color.mix(&seat_color(me), 0.35);
+        }
+        if ui.preview.destroyed.contains(&g.cell) {
+            color = color.mix(&Color::srgb(0.9, 0.1, 0.1), 0.55);
+        }
+        let at = |a: bw_rules::bracket::game::At| a.row as usize * n + a.col as usize;
+        if ui.pending_delete.map(at) == Some(g.cell) {
+            color = color.mix(&Color::srgb(0.1, 0.1, 0.1), 0.5);
+        }
+        if ui.cursor.map(at) == Some(g.cell) {
+            color = color.mix(&Color::srgb(0.2, 0.9, 0.9), 0.35);
+        }
         if ui.hovered == Some(g.cell) {
             color = color.mix(&Color::srgb(1.0, 1.0, 0.6), 0.35);
         }

@@ -74,6 +74,35 @@ pub fn attack_field(board: &Board, kinds: &KindTable, marked: &CellSet) -> Field
     Field::Wide(wide_field(board, kinds, marked, &mut scratch))
 }
 
+/// The cells the beam of the piece on `source` enters, in order (for previews and the
+/// beam overlay). Empty for a piece without attack.
+pub fn beam_cells(board: &Board, kinds: &KindTable, source: usize) -> Vec<usize> {
+    let Some(piece) = board.tile(source).piece() else {
+        return Vec::new();
+    };
+    let kind = kinds.get(piece.kind);
+    let (Some(facing), false) = (piece.facing, kind.attack.is_zero()) else {
+        return Vec::new();
+    };
+    let mut path = Vec::new();
+    let mut field = AttackField::<Wide>::zeroed(board.cells());
+    let mut s = Scratch::new(board.cells());
+    let amount = Wide::from_quarters(kind.attack);
+    let _ = beam(
+        board,
+        kinds,
+        &CellSet::new(),
+        piece.owner,
+        source,
+        facing,
+        amount,
+        &mut field,
+        &mut s,
+        Some(&mut path),
+    );
+    path
+}
+
 /// The field in the wide representation, for the rare boards the fast one cannot hold.
 pub(crate) fn wide_field(
     board: &Board,
@@ -113,6 +142,7 @@ pub(crate) fn compute_into<A: Amount>(
             A::from_quarters(kind.attack),
             field,
             s,
+            None,
         )?;
     }
     Some(())
@@ -129,6 +159,7 @@ fn beam<A: Amount>(
     mut amount: A,
     field: &mut AttackField<A>,
     s: &mut Scratch,
+    mut path: Option<&mut Vec<usize>>,
 ) -> Option<()> {
     s.fresh_states();
     s.enter(source, dir);
@@ -137,6 +168,9 @@ fn beam<A: Amount>(
     while let Some(next) = board.step(cur, dir) {
         if !s.enter(next, dir) {
             break;
+        }
+        if let Some(p) = path.as_deref_mut() {
+            p.push(next);
         }
         match board.tile(next) {
             Tile::Empty => {}

@@ -1,0 +1,258 @@
+//! What a placement would do, shown while the player aims: whether it is legal (and why
+//! not), the cells it would newly cover, its attack beam, and the pieces that would be
+//! destroyed. Also the attack overlay (every beam) and the per-face net values on hover.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bw_rules::bracket::attack::{attack_field, beam_cells};
+use bw_rules::bracket::ecs::{BoardSnapshot, Content, GameSetup, Turn};
+use bw_rules::bracket::game::{Action, At, check};
+use bw_rules::bracket::resolve::resolve;
+use bw_rules::bracket::{CellSet, Dir, Piece, Tile, coverage::coverage};
+
+use super::view::{cell_center, cell_size, facing_angle};
+use super::{PlayUi, seat_color};
+use crate::app::AppState;
+use crate::app::i18n::T;
+use crate::app::settings::UserSettings;
+use crate::app::texture_pack::PackImages;
+
+/// The preview of the placement being aimed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Preview {
+    pub at: Option<At>,
+    pub refusal: Option<String>,
+    pub newly_covered: Vec<usize>,
+    pub beam: Vec<usize>,
+    pub destroyed: Vec<usize>,
+}
+
+/// The translucent piece under the cursor.
+#[derive(Component)]
+struct Ghost;
+
+pub struct PreviewPlugin;
+
+impl Plugin for PreviewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            (compute_preview, draw_ghost, draw_beams)
+                .chain()
+                .run_if(in_state(AppState::InGame)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            hover_nets.run_if(in_state(AppState::InGame)),
+        )
+        .add_systems(
+            OnExit(AppState::InGame),
+            |mut c: Commands, g: Query<Entity, With<Ghost>>| {
+                for e in &g {
+                    c.entity(e).despawn();
+                }
+            },
+        );
+    }
+}
+
+/// The cell being aimed at: the mouse's while dragging or hovering, else the keyboard's.
+pub fn target(ui: &PlayUi, side: usize) -> Option<At> {
+    ui.hovered
+        .map(|c| At {
+            row: (c / side) as u8,
+            col: (c % side) as u8,
+        })
+        .or(ui.cursor)
+}
+
+fn compute_preview(
+    mut ui: ResMut<PlayUi>,
+    snapshot: Res<BoardSnapshot>,
+    content: Res<Content>,
+    setup: Res<GameSetup>,
+    turn: Res<Turn>,
+) {
+    let board = &snapshot.board;
+    let at = target(&ui, board.side());
+    let want = match (ui.kind, at) {
+        (Some(kind), Some(at)) => Some((kind, at)),
+        _ => None,
+    };
+    let key = (want, ui.facing, snapshot.is_changed() || turn.is_changed());
+    if ui.preview_key == Some((key.0, key.1)) && !key.2 {
+        return;
+    }
+    ui.preview_key = Some((key.0, key.1));
+    let Some((kind, at)) = want else {
+        ui.preview = Preview::default();
+        return;
+    };
+    let kinds = &content.0;
+    let facing = kinds.get(kind).is_bracket().then_some(ui.facing);
+    let action = Action::Place { at, kind, facing };
+    let mut preview = Preview {
+        at: Some(at),
+        ..default()
+    };
+    match check(&setup.settings, board, &turn.0, kinds, &action) {
+        Err(refusal) => preview.refusal = Some(refusal.to_string()),
+        Ok(()) => {
+            let me = turn.0.current;
+            let cell = board.index(at.row as usize, at.col as usize);
+            let mut after = board.clone();
+            after.set(
+                cell,
+                Tile::Piece(Piece {
+                    owner: me,
+                    kind,
+                    facing,
+                }),
+            );
+            preview.beam = beam_cells(&after, kinds, cell);
+            let before = coverage(board, kinds, me);
+            let resolution = resolve(&mut after, kinds);
+            preview.destroyed = resolution
+                .rounds
+                .iter()
+                .flat_map(|r| r.removed.iter().map(|(c, _)| *c))
+                .collect();
+            preview.newly_covered = coverage(&after, kinds, me)
+                .iter()
+                .filter(|c| !before.contains(*c))
+                .collect();
+        }
+    }
+    ui.preview = preview;
+}
+
+fn draw_ghost(
+    mut commands: Commands,
+    ui: Res<PlayUi>,
+    snapshot: Res<BoardSnapshot>,
+    content: Res<Content>,
+    pack: Res<PackImages>,
+    turn: Res<Turn>,
+    ghosts: Query<Entity, With<Ghost>>,
+) {
+    if !ui.is_changed() && !pack.is_changed() {
+        return;
+    }
+    for e in &ghosts {
+        commands.entity(e).despawn();
+    }
+    let (Some(kind), Some(at)) = (ui.kind, ui.preview.at) else {
+        return;
+    };
+    let n = snapshot.board.side();
+    let k = content.0.get(kind);
+    let color = if ui.preview.refusal.is_some() {
+        Color::srgba(0.5, 0.5, 0.5, 0.55)
+    } else {
+        seat_color(turn.0.current).with_alpha(0.6)
+    };
+    let rotation = if k.is_bracket() {
+        facing_angle(ui.facing)
+    } else {
+        0.0
+    };
+    let cs = cell_size(n);
+    let mut ghost = commands.spawn((
+        Ghost,
+        Transform::from_translation(cell_center(n, at.row, at.col).extend(5.0))
+            .with_rotation(Quat::from_rotation_z(rotation)),
+        Visibility::default(),
+    ));
+    match pack.pieces.get(&k.id) {
+        Some(image) => {
+            ghost.insert(Sprite {
+                image: image.clone(),
+                color,
+                custom_size: Some(Vec2::splat(cs * 0.86)),
+                ..default()
+            });
+        }
+        None => {
+            ghost.insert(Sprite::from_color(color, Vec2::splat(cs * 0.5)));
+        }
+    }
+}
+
+/// The aimed beam, and with the overlay on, every beam on the board.
+fn draw_beams(
+    mut gizmos: Gizmos,
+    ui: Res<PlayUi>,
+    snapshot: Res<BoardSnapshot>,
+    content: Res<Content>,
+) {
+    let board = &snapshot.board;
+    let n = board.side();
+    let centre = |c: usize| cell_center(n, (c / n) as u8, (c % n) as u8);
+    let mut path = |from: usize, cells: &[usize], color: Color| {
+        let points: Vec<Vec2> = std::iter::once(from)
+            .chain(cells.iter().copied())
+            .map(centre)
+            .collect();
+        gizmos.linestrip_2d(points, color);
+    };
+    if let Some(at) = ui.preview.at
+        && !ui.preview.beam.is_empty()
+    {
+        path(
+            board.index(at.row as usize, at.col as usize),
+            &ui.preview.beam,
+            Color::srgb(1.0, 0.5, 0.0),
+        );
+    }
+    if ui.show_beams {
+        for (cell, piece) in board.pieces() {
+            let cells = beam_cells(board, &content.0, cell);
+            if !cells.is_empty() {
+                path(cell, &cells, seat_color(piece.owner));
+            }
+        }
+    }
+}
+
+/// With the overlay on, the net attack on each face of the piece under the mouse.
+fn hover_nets(
+    mut contexts: EguiContexts,
+    ui: Res<PlayUi>,
+    snapshot: Res<BoardSnapshot>,
+    content: Res<Content>,
+    settings: Res<UserSettings>,
+) -> Result {
+    if !ui.show_beams {
+        return Ok(());
+    }
+    let Some(cell) = ui.hovered else {
+        return Ok(());
+    };
+    let board = &snapshot.board;
+    let Some(piece) = board.tile(cell).piece() else {
+        return Ok(());
+    };
+    let field = attack_field(board, &content.0, &CellSet::new());
+    let ctx = contexts.ctx_mut()?;
+    let pos = ctx.pointer_hover_pos().unwrap_or_default() + egui::vec2(18.0, 18.0);
+    egui::Area::new("nets".into())
+        .fixed_pos(pos)
+        .show(ctx, |a| {
+            egui::Frame::popup(a.style()).show(a, |f| {
+                let k = content.0.get(piece.kind);
+                f.label(format!("{} {}", k.glyph, T::ShowBeams.tr(settings.lang)));
+                for (face, arrow) in [(Dir::U, "↑"), (Dir::D, "↓"), (Dir::L, "←"), (Dir::R, "→")]
+                {
+                    let net = field.net_approx(cell, face);
+                    let front = piece.facing.is_none_or(|f| f == face);
+                    let hp = if front {
+                        k.hp.map_or("∞".to_string(), |h| h.to_string())
+                    } else {
+                        "0".into()
+                    };
+                    f.label(format!("{arrow} {net:+.3} / {hp}"));
+                }
+            });
+        });
+    Ok(())
+}
