@@ -42,6 +42,8 @@ pub enum AppState {
     NewGame,
     InGame,
     GameOver,
+    /// Watching a saved game.
+    Replay,
 }
 
 /// How the window starts.
@@ -86,27 +88,37 @@ pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
         });
     }
     app.add_plugins(EguiPlugin::default())
-        .insert_resource(Content(kinds))
+        .add_systems(Startup, spawn_camera);
+    add_game(&mut app, options, kinds, true);
+    app
+}
+
+/// Everything but the window: states, content, saves, settings and every screen's logic.
+/// With `ui` false (tests), the drawing and input plugins are left out and the app starts
+/// at the main menu.
+pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: bool) {
+    app.insert_resource(Content(kinds))
         .insert_resource(Saves(SaveDir::new(&options.saves)))
         .init_state::<AppState>()
         .add_plugins((
             BracketRulesPlugin,
-            fonts::FontsPlugin,
             settings::SettingsPlugin {
                 lang: options.lang,
                 pack: options.pack.clone(),
             },
-            texture_pack::TexturePackPlugin,
             menu::MenuPlugin,
             slots::SlotsPlugin,
             newgame::NewGamePlugin,
-            game::GamePlugin,
-        ))
-        .add_systems(Startup, spawn_camera);
+            game::GamePlugin { ui },
+        ));
+    if ui {
+        app.add_plugins((fonts::FontsPlugin, texture_pack::TexturePackPlugin));
+    } else {
+        app.insert_state(AppState::MainMenu);
+    }
     if let Some(req) = options.screenshot {
         app.add_plugins(screenshot::ScreenshotPlugin(req));
     }
-    app
 }
 
 fn spawn_camera(mut commands: Commands) {

@@ -3,7 +3,9 @@
 //! pause menu, computer seats, automatic saves, and the end screen.
 
 pub mod ai;
+pub mod fade;
 pub mod preview;
+pub mod replay;
 pub mod view;
 
 use bevy::prelude::*;
@@ -108,7 +110,10 @@ pub fn seat_color32(p: u8) -> egui::Color32 {
     )
 }
 
-pub struct GamePlugin;
+pub struct GamePlugin {
+    /// Draw the board and take input (off in headless tests).
+    pub ui: bool,
+}
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
@@ -116,23 +121,33 @@ impl Plugin for GamePlugin {
             .init_resource::<PlayUi>()
             .init_resource::<QueuedActions>()
             .init_resource::<Thinking>()
-            .add_plugins((view::BoardViewPlugin, preview::PreviewPlugin))
+            .add_plugins(replay::ReplayPlugin { ui: self.ui })
             .add_systems(Update, start_games)
             .add_systems(
                 Update,
-                (board_input, computer_turn, apply_actions)
+                (computer_turn, apply_actions)
                     .chain()
                     .run_if(in_state(AppState::InGame)),
             )
-            .add_systems(
-                EguiPrimaryContextPass,
-                hud.run_if(in_state(AppState::InGame)),
-            )
-            .add_systems(
-                EguiPrimaryContextPass,
-                end_screen.run_if(in_state(AppState::GameOver)),
-            )
             .add_systems(OnExit(AppState::GameOver), clear_board);
+        if self.ui {
+            app.add_plugins((view::BoardViewPlugin, preview::PreviewPlugin))
+                .add_systems(Update, fade::fade)
+                .add_systems(
+                    Update,
+                    board_input
+                        .before(computer_turn)
+                        .run_if(in_state(AppState::InGame)),
+                )
+                .add_systems(
+                    EguiPrimaryContextPass,
+                    hud.run_if(in_state(AppState::InGame)),
+                )
+                .add_systems(
+                    EguiPrimaryContextPass,
+                    end_screen.run_if(in_state(AppState::GameOver)),
+                );
+        }
     }
 }
 
@@ -149,7 +164,7 @@ pub fn game_of(world: &World) -> Game {
     }
 }
 
-fn clear_board(world: &mut World) {
+pub(crate) fn clear_board(world: &mut World) {
     let doomed: Vec<Entity> = world
         .query_filtered::<Entity, Or<(With<BoardCell>, With<view::GridCell>)>>()
         .iter(world)
@@ -507,6 +522,7 @@ fn apply_actions(world: &mut World) {
                 let mut ui = world.resource_mut::<PlayUi>();
                 ui.message = None;
                 ui.log.extend(lines);
+                fade::spawn_fades(world);
                 autosave(world);
                 if world.resource::<Turn>().0.is_over() {
                     world
@@ -709,6 +725,8 @@ fn end_screen(
     mut contexts: EguiContexts,
     settings: Res<UserSettings>,
     turn: Res<Turn>,
+    current: Res<CurrentGame>,
+    mut watch: MessageWriter<replay::WatchReplay>,
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -748,14 +766,9 @@ fn end_screen(
                 None => {}
             }
             w.add_space(10.0);
-            w.add_enabled(
-                false,
-                egui::Button::new(format!(
-                    "{}（{}）",
-                    T::WatchReplay.tr(lang),
-                    T::NotYet.tr(lang)
-                )),
-            );
+            if w.button(T::WatchReplay.tr(lang)).clicked() {
+                watch.write(replay::WatchReplay(current.save.clone()));
+            }
             if w.button(T::ToMenu.tr(lang)).clicked() {
                 next.set(AppState::MainMenu);
             }

@@ -58,7 +58,11 @@ impl Plugin for BoardViewPlugin {
                 draw_pieces,
             )
                 .chain()
-                .run_if(in_state(AppState::InGame).or_else(in_state(AppState::GameOver))),
+                .run_if(
+                    in_state(AppState::InGame)
+                        .or_else(in_state(AppState::GameOver))
+                        .or_else(in_state(AppState::Replay)),
+                ),
         );
     }
 }

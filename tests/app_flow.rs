@@ -1,0 +1,184 @@
+//! The app's screens as states, without a window: menu -> slots -> new-game settings ->
+//! game -> end -> replay, with computer seats playing, automatic saves, loading a save, and
+//! a human placement through the same queue the mouse and keyboard fill.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bracket_war::app::game::replay::{ReplayState, WatchReplay};
+use bracket_war::app::game::{CurrentGame, PlayUi, QueuedActions, StartGame};
+use bracket_war::app::newgame::NewGameDraft;
+use bracket_war::app::slots::SlotList;
+use bracket_war::app::{AppOptions, AppState, add_game};
+use bracket_war::saves::{SaveDir, SeatKind, Slot};
+use bw_rules::bracket::ecs::{BoardSnapshot, Turn};
+use bw_rules::bracket::game::{Action, At, Settings};
+use bw_rules::bracket::generate::BoardSettings;
+use bw_rules::bracket::{Dir, KindTable, Tile};
+
+fn app(name: &str) -> (App, std::path::PathBuf) {
+    let saves = std::env::temp_dir().join(format!("bw-flow-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&saves);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    let options = AppOptions {
+        saves: saves.clone(),
+        ..Default::default()
+    };
+    add_game(&mut app, options, Arc::new(KindTable::builtin()), false);
+    app.update();
+    (app, saves)
+}
+
+fn state(app: &App) -> AppState {
+    *app.world().resource::<State<AppState>>().get()
+}
+
+fn go(app: &mut App, s: AppState) {
+    app.world_mut().resource_mut::<NextState<AppState>>().set(s);
+    app.update();
+}
+
+fn settings(turn_limit: Option<u32>) -> Settings {
+    Settings {
+        board: BoardSettings {
+            side: 10,
+            players: 2,
+            mirror_density: 0.1,
+            glass_density: 0.04,
+        },
+        turn_limit,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn menu_slots_settings_game_end_replay() {
+    let (mut app, saves) = app("flow");
+    assert_eq!(state(&app), AppState::MainMenu);
+    go(&mut app, AppState::Slots);
+    assert_eq!(state(&app), AppState::Slots);
+    let list = app.world().resource::<SlotList>();
+    assert_eq!(list.slots.len(), 8);
+    assert!(list.slots.iter().all(|s| matches!(s, Slot::Empty)));
+
+    // An empty slot opens the new-game settings.
+    app.world_mut().insert_resource(NewGameDraft::new(2, false));
+    go(&mut app, AppState::NewGame);
+    assert_eq!(state(&app), AppState::NewGame);
+
+    // `启动！`: two computer seats, a turn limit so the game ends.
+    app.world_mut().write_message(StartGame::New {
+        slot: 2,
+        settings: settings(Some(3)),
+        seats: vec![SeatKind::GreedyComputer, SeatKind::RandomComputer],
+        coverage_hint: true,
+        seed: 99,
+    });
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::InGame);
+    for _ in 0..5000 {
+        if state(&app) == AppState::GameOver {
+            break;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(
+        state(&app),
+        AppState::GameOver,
+        "computer seats play the game to its end"
+    );
+    assert!(app.world().resource::<Turn>().0.is_over());
+
+    // Saved after every action: the slot holds the finished game.
+    let kinds = KindTable::builtin();
+    let moves = match SaveDir::new(&saves).load(2, &kinds) {
+        Slot::Saved { data, game } => {
+            assert!(game.turn.is_over());
+            data.actions.len()
+        }
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(moves, 6, "3 rounds of 2 players");
+
+    // Watch the replay, step to the end.
+    let save = app.world().resource::<CurrentGame>().save.clone();
+    app.world_mut().write_message(WatchReplay(save));
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Replay);
+    {
+        let mut r = app.world_mut().resource_mut::<ReplayState>();
+        r.playing = false;
+        r.shown = 4;
+    }
+    app.update();
+    assert_eq!(app.world().resource::<CurrentGame>().save.actions.len(), 4);
+    go(&mut app, AppState::MainMenu);
+    assert_eq!(state(&app), AppState::MainMenu);
+
+    // Opening the slot again shows the finished game.
+    app.world_mut().write_message(StartGame::Load { slot: 2 });
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::GameOver);
+    std::fs::remove_dir_all(saves).ok();
+}
+
+#[test]
+fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
+    let (mut app, saves) = app("human");
+    app.world_mut().write_message(StartGame::New {
+        slot: 0,
+        settings: settings(None),
+        seats: vec![SeatKind::Human, SeatKind::Human],
+        coverage_hint: true,
+        seed: 5,
+    });
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::InGame);
+    let angle = KindTable::builtin().by_glyph('>').unwrap();
+    // What a drop does: the piece and cell from the drag, the facing from the mouse.
+    app.world_mut().resource_mut::<PlayUi>().facing = Dir::D;
+    app.world_mut()
+        .resource_mut::<QueuedActions>()
+        .0
+        .push(Action::Place {
+            at: At { row: 2, col: 1 },
+            kind: angle,
+            facing: None,
+        });
+    app.update();
+    let board = app.world().resource::<BoardSnapshot>().board.clone();
+    match board.tile(board.index(2, 1)) {
+        Tile::Piece(p) => assert_eq!((p.owner, p.facing), (1, Some(Dir::D))),
+        other => panic!("{other:?}"),
+    }
+    // P2 drops outside its coverage: refused, with the reason shown.
+    app.world_mut()
+        .resource_mut::<QueuedActions>()
+        .0
+        .push(Action::Place {
+            at: At { row: 5, col: 5 },
+            kind: angle,
+            facing: None,
+        });
+    app.update();
+    let message = app
+        .world()
+        .resource::<PlayUi>()
+        .message
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        message.contains("outside your signal coverage"),
+        "{message}"
+    );
+    assert_eq!(app.world().resource::<Turn>().0.current, 2);
+    std::fs::remove_dir_all(saves).ok();
+}
