@@ -9,24 +9,39 @@ fn assets() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"))
 }
 
-const KINDS: [&str; 8] = ["angle", "paren", "e", "brace", "square", "circle", "star", "cross"];
+const KINDS: [&str; 8] = [
+    "angle", "paren", "e", "brace", "square", "circle", "star", "cross",
+];
 
 #[test]
 fn both_packs_are_found_and_complete() {
-    assert_eq!(packs_in(assets()), vec!["default".to_string(), "JoKing".to_string()]);
+    assert_eq!(
+        packs_in(assets()),
+        vec!["default".to_string(), "JoKing".to_string()]
+    );
     for name in ["default", "JoKing"] {
         let p = resolve_pack(assets(), name);
         assert_eq!(p.name, name);
         assert!(p.problems.is_empty(), "{name}: {:?}", p.problems);
         for k in KINDS {
-            assert_eq!(p.pieces.get(k), Some(&format!("packs/{name}/pieces/{k}.png")));
+            assert_eq!(
+                p.pieces.get(k),
+                Some(&format!("packs/{name}/pieces/{k}.png"))
+            );
         }
-        for path in [&p.cell, &p.logo].into_iter().chain(&p.mirrors).chain(&p.glass) {
+        for path in [&p.cell, &p.logo]
+            .into_iter()
+            .chain(&p.mirrors)
+            .chain(&p.glass)
+        {
             assert!(path.starts_with(&format!("packs/{name}/")), "{path}");
             assert!(assets().join(path).is_file(), "{path}");
         }
     }
-    assert_ne!(resolve_pack(assets(), "JoKing").background, resolve_pack(assets(), "default").background);
+    assert_ne!(
+        resolve_pack(assets(), "JoKing").background,
+        resolve_pack(assets(), "default").background
+    );
 }
 
 #[test]
@@ -45,7 +60,11 @@ fn missing_images_and_broken_packs_fall_back_to_the_default() {
     copy(&assets().join("packs/JoKing"), &root.join("packs/thin"));
     std::fs::remove_file(root.join("packs/thin/pieces/star.png")).unwrap();
     let text = std::fs::read_to_string(root.join("packs/thin/pack.ron")).unwrap();
-    std::fs::write(root.join("packs/thin/pack.ron"), text.replace("        \"cross\": \"pieces/cross.png\",\n", "")).unwrap();
+    std::fs::write(
+        root.join("packs/thin/pack.ron"),
+        text.replace("        \"cross\": \"pieces/cross.png\",\n", ""),
+    )
+    .unwrap();
     std::fs::create_dir_all(root.join("packs/broken")).unwrap();
     std::fs::write(root.join("packs/broken/pack.ron"), "(name: oops").unwrap();
 
@@ -58,9 +77,20 @@ fn missing_images_and_broken_packs_fall_back_to_the_default() {
 
     let broken = resolve_pack(&root, "broken");
     assert_eq!(broken.name, "default");
-    assert!(broken.problems[0].contains("broken"), "{:?}", broken.problems);
+    assert!(
+        broken.problems[0].contains("broken"),
+        "{:?}",
+        broken.problems
+    );
     assert_eq!(broken.pieces["angle"], "packs/default/pieces/angle.png");
-    assert_eq!(packs_in(&root), vec!["default".to_string(), "broken".to_string(), "thin".to_string()]);
+    assert_eq!(
+        packs_in(&root),
+        vec![
+            "default".to_string(),
+            "broken".to_string(),
+            "thin".to_string()
+        ]
+    );
     std::fs::remove_dir_all(root).ok();
 }
 

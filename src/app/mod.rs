@@ -88,7 +88,18 @@ pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
         });
     }
     app.add_plugins(EguiPlugin::default())
-        .add_systems(Startup, spawn_camera);
+        .insert_resource(LaunchTime(std::time::Instant::now()))
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            OnEnter(AppState::MainMenu),
+            log_launch_time.run_if(run_once),
+        )
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        );
     add_game(&mut app, options, kinds, true);
     app
 }
@@ -121,6 +132,17 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
     }
 }
 
+/// When the process started building the app (for the launch-to-menu figure).
+#[derive(Resource)]
+struct LaunchTime(std::time::Instant);
+
+fn log_launch_time(launch: Res<LaunchTime>) {
+    info!(
+        "main menu reached {} ms after launch",
+        launch.0.elapsed().as_millis()
+    );
+}
+
 fn spawn_camera(mut commands: Commands) {
     commands.spawn(Camera2d);
 }
@@ -135,4 +157,25 @@ pub fn root_ui(ctx: &bevy_egui::egui::Context) -> bevy_egui::egui::Ui {
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     )
+}
+
+/// bevy_egui 0.42 sends egui a `ModifiersChanged` event every frame, so egui always asks
+/// for another frame and the reactive window never idles. Keep the event only when the
+/// modifiers really changed.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    mut last: Local<Option<bevy_egui::egui::Modifiers>>,
+) {
+    use bevy_egui::egui::Event;
+    for mut input in &mut inputs {
+        let previous = *last;
+        input.0.events.retain(|e| match e {
+            Event::ModifiersChanged(m) => {
+                let changed = previous != Some(*m);
+                *last = Some(*m);
+                changed
+            }
+            _ => true,
+        });
+    }
 }

@@ -92,6 +92,7 @@ fn slots_screen(
     mut list: ResMut<SlotList>,
     mut next: ResMut<NextState<AppState>>,
     mut start: MessageWriter<StartGame>,
+    mut watch: MessageWriter<super::game::replay::WatchReplay>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
@@ -198,22 +199,46 @@ fn slots_screen(
                             );
                         }
                     }
-                    // Damaged slots get their own buttons; the others open and delete by click.
+                    // Damaged slots get their own buttons; the others open and delete by
+                    // click; a saved slot also has a replay button.
+                    let corner = |w: f32, h: f32| {
+                        egui::Rect::from_min_size(
+                            rect.max - egui::vec2(w + 10.0, h + 10.0),
+                            egui::vec2(w, h),
+                        )
+                    };
+                    let mut on_button = false;
                     if let Some(Slot::Damaged { backup, .. }) = list.slots.get(i) {
                         let backup = *backup;
-                        let mut child = ui.new_child(
-                            egui::UiBuilder::new()
-                                .max_rect(rect.shrink(12.0).translate(egui::vec2(0.0, 160.0))),
+                        let restore = egui::Rect::from_min_size(
+                            rect.min + egui::vec2(12.0, 230.0),
+                            egui::vec2(120.0, 30.0),
                         );
-                        if backup && child.button(T::RestoreBackup.tr(lang)).clicked() {
+                        if backup
+                            && ui
+                                .put(restore, egui::Button::new(T::RestoreBackup.tr(lang)))
+                                .clicked()
+                        {
                             if let Err(e) = saves.0.restore_backup(i) {
                                 warn!("restore failed: {e}");
                             }
                             reload = true;
                         }
-                        if child.button(T::Delete.tr(lang)).clicked() {
+                        if ui
+                            .put(corner(80.0, 30.0), egui::Button::new(T::Delete.tr(lang)))
+                            .clicked()
+                        {
                             list.confirm_delete = Some(i);
                         }
+                        on_button = true;
+                    } else if let Some(Slot::Saved { data, .. }) = list.slots.get(i) {
+                        let replay = ui.put(corner(44.0, 30.0), egui::Button::new("▶"));
+                        if replay.clicked() {
+                            watch.write(super::game::replay::WatchReplay(data.clone()));
+                        }
+                        on_button = replay.hovered();
+                    }
+                    if on_button {
                     } else if response.clicked() {
                         match list.slots.get(i) {
                             Some(Slot::Saved { .. }) => {
