@@ -182,3 +182,40 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
     assert_eq!(app.world().resource::<Turn>().0.current, 2);
     std::fs::remove_dir_all(saves).ok();
 }
+
+#[test]
+fn dragging_turns_the_piece_towards_the_pointer_and_cells_map_back() {
+    use bracket_war::app::game::view::{cell_at, cell_center, cell_size, facing_from_offset};
+    let cs = cell_size(10);
+    assert_eq!(
+        facing_from_offset(Vec2::new(cs * 0.4, 0.05), cs),
+        Some(Dir::R)
+    );
+    assert_eq!(
+        facing_from_offset(Vec2::new(-cs * 0.4, 0.0), cs),
+        Some(Dir::L)
+    );
+    assert_eq!(
+        facing_from_offset(Vec2::new(0.0, cs * 0.3), cs),
+        Some(Dir::U),
+        "world y points up"
+    );
+    assert_eq!(
+        facing_from_offset(Vec2::new(2.0, -cs * 0.3), cs),
+        Some(Dir::D)
+    );
+    assert_eq!(
+        facing_from_offset(Vec2::new(1.0, 1.0), cs),
+        None,
+        "near the centre: keep the facing"
+    );
+    for (r, c) in [(0u8, 0u8), (3, 7), (9, 9)] {
+        let centre = cell_center(10, r, c);
+        assert_eq!(cell_at(10, centre), Some((r, c)));
+        assert_eq!(cell_at(10, centre + Vec2::splat(cs * 0.45)), Some((r, c)));
+    }
+    assert_eq!(
+        cell_at(10, cell_center(10, 0, 0) - Vec2::new(cs, 0.0)),
+        None
+    );
+}

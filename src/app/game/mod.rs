@@ -312,20 +312,12 @@ fn board_input(
         return;
     }
     // Dragging: the facing follows the mouse's offset from the cell's centre.
-    if let (Some(_), Some((r, c)), Some(p)) = (ui.dragging, cell, world_pos) {
-        let offset = p - view::cell_center(n, r, c);
-        if offset.length() > view::cell_size(n) * 0.18 {
-            let dir = if offset.x.abs() > offset.y.abs() {
-                if offset.x > 0.0 { Dir::R } else { Dir::L }
-            } else if offset.y > 0.0 {
-                Dir::U
-            } else {
-                Dir::D
-            };
-            if ui.facing != dir {
-                ui.facing = dir;
-            }
-        }
+    if let (Some(_), Some((r, c)), Some(p)) = (ui.dragging, cell, world_pos)
+        && let Some(dir) =
+            view::facing_from_offset(p - view::cell_center(n, r, c), view::cell_size(n))
+        && ui.facing != dir
+    {
+        ui.facing = dir;
     }
     if mouse.just_released(MouseButton::Left)
         && let Some(kind) = ui.dragging.take()

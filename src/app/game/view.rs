@@ -39,6 +39,21 @@ pub fn cell_at(side: usize, world: Vec2) -> Option<(u8, u8)> {
         .then_some(((side as f32 - 1.0 - row_from_bottom) as u8, col as u8))
 }
 
+/// While dragging, the facing follows the mouse: the side of the cell the pointer is
+/// nearest to, once it is far enough from the centre to mean it.
+pub fn facing_from_offset(offset: Vec2, cell: f32) -> Option<Dir> {
+    if offset.length() <= cell * 0.18 {
+        return None;
+    }
+    Some(if offset.x.abs() > offset.y.abs() {
+        if offset.x > 0.0 { Dir::R } else { Dir::L }
+    } else if offset.y > 0.0 {
+        Dir::U
+    } else {
+        Dir::D
+    })
+}
+
 /// A background square of the board grid.
 #[derive(Component)]
 pub struct GridCell {
