@@ -47,11 +47,13 @@ fn main_menu(
                 next.set(AppState::Slots);
             }
             ui.add_space(10.0);
-            for game in [T::Junqi, T::PigKill] {
-                let label = format!("{}（{}）", game.tr(lang), T::NotYet.tr(lang));
-                ui.add_enabled(false, big(&label));
-                ui.add_space(10.0);
+            let junqi = format!("{}（{}）", T::Junqi.tr(lang), T::NotYet.tr(lang));
+            ui.add_enabled(false, big(&junqi));
+            ui.add_space(10.0);
+            if ui.add(big(T::PigKill.tr(lang))).clicked() {
+                next.set(AppState::PigSetup);
             }
+            ui.add_space(10.0);
             if ui.add(big(T::Settings.tr(lang))).clicked() {
                 next.set(AppState::Settings);
             }

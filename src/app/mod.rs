@@ -13,6 +13,7 @@ pub mod game;
 pub mod i18n;
 pub mod menu;
 pub mod newgame;
+pub mod pig;
 pub mod screenshot;
 pub mod settings;
 pub mod slots;
@@ -44,6 +45,10 @@ pub enum AppState {
     GameOver,
     /// Watching a saved game.
     Replay,
+    /// 猪国杀: setting up a table.
+    PigSetup,
+    /// 猪国杀: watching a table.
+    PigTable,
 }
 
 /// How the window starts.
@@ -121,6 +126,7 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
             slots::SlotsPlugin,
             newgame::NewGamePlugin,
             game::GamePlugin { ui },
+            pig::PigPlugin { ui },
         ));
     if ui {
         app.add_plugins((fonts::FontsPlugin, texture_pack::TexturePackPlugin));

@@ -21,6 +21,8 @@ pub enum Screen {
     Settings,
     Game,
     End,
+    /// 猪国杀: a seeded table in the middle of a game, with the event log.
+    Pig,
 }
 
 #[derive(Clone, Debug)]
@@ -158,6 +160,25 @@ fn go_to_screen(
             let _ = dir.store(0, &save_of(&demo_game(kinds, 200, Some(6)), kinds));
             start.write(StartGame::Load { slot: 0 });
         }
+        Screen::Pig => {
+            let setup = bw_rules::pig::setup::PigSetup {
+                roles: vec![
+                    bw_rules::pig::Role::MP,
+                    bw_rules::pig::Role::ZP,
+                    bw_rules::pig::Role::FP,
+                    bw_rules::pig::Role::FP,
+                    bw_rules::pig::Role::ZP,
+                    bw_rules::pig::Role::FP,
+                ],
+                seed: 20261129,
+                ..Default::default()
+            };
+            let mut game = super::pig::PigGame::simulate(setup.deal().expect("a valid setup"));
+            let middle = game.events.len() * 2 / 5;
+            game.show(middle);
+            commands.insert_resource(game);
+            next.set(AppState::PigTable);
+        }
     }
 }
 
@@ -173,6 +194,7 @@ fn take_screenshot(
         Screen::Settings => AppState::NewGame,
         Screen::Game => AppState::InGame,
         Screen::End => AppState::GameOver,
+        Screen::Pig => AppState::PigTable,
     };
     shot.waited += 1;
     if shot.waited > 20_000 {

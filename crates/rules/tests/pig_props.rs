@@ -69,3 +69,40 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Following the event log from the start rebuilds the final table exactly.
+    #[test]
+    fn the_event_log_tells_the_whole_game(mut t in table()) {
+        use bw_rules::pig::view::TableView;
+        let start = TableView::start(&t);
+        let mut log = EventLog::default();
+        run(&mut t, &mut ProblemBrain, &mut log, 5_000);
+        let end = TableView::after(&start, &log.0, log.0.len());
+        for (v, p) in end.pigs.iter().zip(&t.pigs) {
+            prop_assert_eq!(&v.hand, &p.hand);
+            prop_assert_eq!((v.hp, v.alive, v.weapon, v.revealed, v.suspect), (p.hp, p.alive, p.weapon, p.revealed, p.suspect));
+        }
+        prop_assert_eq!(end.deck_left, t.deck_left());
+        prop_assert_eq!(end.outcome, t.outcome);
+    }
+}
+
+#[test]
+fn random_setups_deal_reproducibly_and_bad_setups_are_refused() {
+    use bw_rules::pig::setup::PigSetup;
+    let s = PigSetup {
+        seed: 9,
+        ..PigSetup::default()
+    };
+    assert_eq!(s.deal().unwrap(), s.deal().unwrap());
+    assert_eq!(PigSetup::from_ron(&s.to_ron()).unwrap(), s);
+    let mut bad = s.clone();
+    bad.roles[1] = Role::MP;
+    assert!(bad.deal().is_err());
+    let mut none = s.clone();
+    none.weights = [0; 8];
+    assert!(none.validate().is_err());
+}

@@ -121,14 +121,14 @@ fn controls(
     egui::Panel::bottom("replay").show(&mut crate::app::root_ui(ctx), |bar| {
         bar.horizontal(|bar| {
             bar.label(egui::RichText::new(T::WatchReplay.tr(lang)).strong());
-            if bar.button("⏮").clicked() {
+            if bar.button("|◀").clicked() {
                 replay.shown = 0;
             }
             if bar.button("◀").clicked() {
                 replay.shown = replay.shown.saturating_sub(1);
                 replay.playing = false;
             }
-            let play = if replay.playing { "⏸" } else { "▶" };
+            let play = if replay.playing { "||" } else { "▶" };
             if bar.button(play).clicked() {
                 replay.playing = !replay.playing;
             }

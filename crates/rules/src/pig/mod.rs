@@ -11,6 +11,8 @@ pub mod content;
 pub mod engine;
 pub mod events;
 pub mod judge;
+pub mod setup;
+pub mod view;
 
 pub use brain::{Brain, NullifyAsk, Play, ProblemBrain};
 pub use cards::{Card, Role};
