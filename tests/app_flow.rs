@@ -219,3 +219,54 @@ fn dragging_turns_the_piece_towards_the_pointer_and_cells_map_back() {
         None
     );
 }
+
+#[test]
+fn the_pig_table_steps_by_event_and_turn_and_ends_with_the_judge_output() {
+    use bracket_war::app::pig::PigGame;
+    use bw_rules::pig::Event;
+    let input = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/pig/cases/hack5.in"
+    ))
+    .unwrap();
+    let answer = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/pig/cases/hack5.ans"
+    ))
+    .unwrap();
+    let mut game = PigGame::simulate(bw_rules::pig::judge::parse(&input).unwrap());
+    let trim = |s: &str| {
+        s.lines()
+            .map(|l| l.trim_end().to_string())
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(trim(game.result.as_deref().unwrap()), trim(&answer));
+    // One turn at a time: each stop is just before the next turn starts.
+    let mut stops = 0;
+    while game.shown < game.events.len() {
+        let to = game.next_turn();
+        game.show(to);
+        stops += 1;
+        if game.shown < game.events.len() {
+            assert!(matches!(game.events[game.shown], Event::TurnStart { .. }));
+        }
+    }
+    let turns = game
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::TurnStart { .. }))
+        .count();
+    assert_eq!(stops, turns);
+    // Stepping back rebuilds the table from the start.
+    let end = game.view.clone();
+    game.show(3);
+    game.show(game.events.len());
+    assert_eq!(game.view, end);
+    // Through the app: the setup screen's state leads to the table.
+    let (mut app, saves) = app("pig");
+    app.world_mut().insert_resource(game);
+    go(&mut app, AppState::PigTable);
+    assert_eq!(state(&app), AppState::PigTable);
+    std::fs::remove_dir_all(saves).ok();
+}

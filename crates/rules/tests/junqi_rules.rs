@@ -627,3 +627,45 @@ fn layouts_save_load_at_any_seat_and_refuse_a_foreign_hand() {
     );
     assert!(SavedLayout::load("(pieces: [(9, 9, \"flag\")])", &r, &b, &s, 'S', &hand).is_err());
 }
+
+#[test]
+fn scores_add_up_per_profile_across_games() {
+    use bw_rules::junqi::ai::AiKind;
+    use bw_rules::junqi::headless::{computer_players, play_out, setup};
+    use bw_rules::junqi::record::ProfileScores;
+    let mut table = ProfileScores::default();
+    let mut expected = std::collections::BTreeMap::<String, i64>::new();
+    for seed in 0..6 {
+        let mut g = setup(
+            Rules {
+                players: 2,
+                board: BoardChoice::TwoPlayer,
+                ..Rules::default()
+            },
+            set(),
+            seed,
+            true,
+        )
+        .unwrap();
+        g.players[0].profile = "ada".into();
+        g.players[1].profile = if seed % 2 == 0 {
+            "bo".into()
+        } else {
+            "cy".into()
+        };
+        let mut ais = computer_players(&[AiKind::Heuristic, AiKind::Random], seed);
+        play_out(&mut g, &mut ais, 100_000);
+        for p in &g.players {
+            *expected.entry(p.profile.clone()).or_default() += p.score as i64;
+        }
+        let rec = Record::of(&g);
+        assert_eq!(
+            rec.replay(set()).unwrap().players[1].profile,
+            g.players[1].profile
+        );
+        table.add_game(&g);
+    }
+    assert_eq!(table.totals, expected);
+    assert_eq!(table.games["ada"], 6);
+    assert_eq!(ProfileScores::from_ron(&table.to_ron()).unwrap(), table);
+}

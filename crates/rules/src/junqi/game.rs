@@ -43,6 +43,8 @@ pub struct PlayerState {
     pub flags_revealed: bool,
     /// A computer plays this seat (the quiet limit is always on among computers).
     pub computer: bool,
+    /// The player profile at this seat (scores add up per profile across games).
+    pub profile: String,
 }
 
 impl PlayerState {
@@ -349,6 +351,7 @@ impl Junqi {
                 dove: false,
                 flags_revealed: false,
                 computer: false,
+                profile: format!("{seat}"),
             })
             .collect();
         let at = vec![None; board.len()];

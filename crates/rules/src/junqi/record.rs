@@ -25,8 +25,8 @@ pub enum RecordedAction {
 pub struct Record {
     pub version: u32,
     pub rules: Rules,
-    /// Seat letter and whether a computer played it.
-    pub seats: Vec<(char, bool)>,
+    /// Seat letter, whether a computer played it, and the player profile.
+    pub seats: Vec<(char, bool, String)>,
     /// Dealt hands by piece id (after 乱战 flag conversion).
     pub hands: Vec<Vec<String>>,
     /// Initial layouts as (node, piece id).
@@ -42,7 +42,11 @@ impl Record {
         Record {
             version: RECORD_VERSION,
             rules: game.rules.clone(),
-            seats: game.players.iter().map(|p| (p.seat, p.computer)).collect(),
+            seats: game
+                .players
+                .iter()
+                .map(|p| (p.seat, p.computer, p.profile.clone()))
+                .collect(),
             hands: game
                 .players
                 .iter()
@@ -111,8 +115,9 @@ impl Record {
         if self.seats.len() != game.players.len() {
             return Err("the seats do not match the rules".into());
         }
-        for (p, &(_, computer)) in self.seats.iter().enumerate() {
-            game.players[p].computer = computer;
+        for (p, (_, computer, profile)) in self.seats.iter().enumerate() {
+            game.players[p].computer = *computer;
+            game.players[p].profile = profile.clone();
         }
         for &p in &self.deploy_order {
             let layout: Layout = self
@@ -142,5 +147,31 @@ impl Record {
                 .map_err(|e| format!("action {}: {e}", i + 1))?;
         }
         Ok(game)
+    }
+}
+
+/// Scores added up per player profile across games, kept as RON.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProfileScores {
+    pub totals: std::collections::BTreeMap<String, i64>,
+    pub games: std::collections::BTreeMap<String, u32>,
+}
+
+impl ProfileScores {
+    /// Adds a finished game's scores to each seat's profile.
+    pub fn add_game(&mut self, game: &Junqi) {
+        for p in &game.players {
+            *self.totals.entry(p.profile.clone()).or_default() += p.score as i64;
+            *self.games.entry(p.profile.clone()).or_default() += 1;
+        }
+    }
+
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .expect("scores serialize")
+    }
+
+    pub fn from_ron(text: &str) -> Result<ProfileScores, String> {
+        ron::from_str(text).map_err(|e| format!("not a score table: {e}"))
     }
 }
