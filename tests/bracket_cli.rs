@@ -1,42 +1,12 @@
 //! The fixed command line `bracket-war bracket resolve FILE` as checks outside the repo call
 //! it: every rule case's report, standard input, mods, and bad input (exit 2, one line).
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_bracket-war"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+use common::{bin, files, run_stdin};
 
-fn cases() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bracket/cases");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "board"))
-        .collect();
-    v.sort();
-    v
-}
-
-fn run_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+fn cases() -> Vec<std::path::PathBuf> {
+    files("tests/bracket/cases", "board")
 }
 
 #[test]

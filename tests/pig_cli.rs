@@ -1,47 +1,13 @@
 //! `bracket-war pig [FILE]` (fixed): judge mode on the 16 cases, bad input, the turn cap.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bracket-war"))
-}
+use std::path::Path;
 
-fn run_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::{bin, files, normalize, run_stdin};
 
-fn normalize(s: &str) -> Vec<String> {
-    let mut lines: Vec<String> = s.lines().map(|l| l.trim_end().to_string()).collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    lines
-}
-
-fn cases() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pig/cases");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "in"))
-        .collect();
-    v.sort();
-    v
+fn cases() -> Vec<std::path::PathBuf> {
+    files("tests/pig/cases", "in")
 }
 
 #[test]

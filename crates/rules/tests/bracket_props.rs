@@ -5,8 +5,7 @@ use bw_rules::bracket::board::{Board, Piece, Tile};
 use bw_rules::bracket::content::{Class, KindId, KindTable};
 use bw_rules::bracket::coverage::coverage_all;
 use bw_rules::bracket::ecs::{
-    self, BoardCell, BoardFrame, BoardSnapshot, BracketRulesPlugin, GlassPlate, MirrorPlate,
-    resolve_world,
+    self, BoardCell, BoardFrame, BoardSnapshot, BracketRulesPlugin, resolve_world,
 };
 use bw_rules::bracket::game::{Action, Game, Mode, Settings, legal_placements};
 use bw_rules::bracket::generate::BoardSettings;
@@ -75,22 +74,14 @@ fn ecs_resolve(board: &Board, order_seed: u64) -> Board {
     }
     for cell in cells {
         let (r, c) = board.row_col(cell);
-        let at = BoardCell {
-            row: r as u8,
-            col: c as u8,
-        };
-        match board.tile(cell) {
-            Tile::Empty => {}
-            Tile::Mirror(m) => {
-                world.spawn((at, MirrorPlate(m)));
-            }
-            Tile::Glass(g) => {
-                world.spawn((at, GlassPlate(g)));
-            }
-            Tile::Piece(p) => {
-                ecs::spawn_piece(world, at, p);
-            }
-        }
+        ecs::spawn_tile(
+            world,
+            BoardCell {
+                row: r as u8,
+                col: c as u8,
+            },
+            board.tile(cell),
+        );
     }
     resolve_world(world);
     world.resource::<BoardSnapshot>().board.clone()

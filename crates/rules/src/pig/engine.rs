@@ -141,26 +141,23 @@ pub fn run<B: Brain, S: Sink>(
     sink: &mut S,
     max_turns: u64,
 ) -> Outcome {
-    let mut g = Engine { t, brain, sink };
-    if !g.t.rebels_alive() {
-        // The MP's goal holds before anyone moves.
-        g.end(Outcome::MasterWins);
-    }
-    while g.t.outcome.is_none() {
-        if g.t.turns >= max_turns {
-            g.end(Outcome::NoResult);
+    while t.outcome.is_none() {
+        if t.turns >= max_turns && t.pigs.iter().any(|p| p.alive && p.role == Role::FP) {
+            Engine {
+                t: &mut *t,
+                brain: &mut *brain,
+                sink: &mut *sink,
+            }
+            .end(Outcome::NoResult);
             break;
         }
-        let p = g.t.current;
-        g.turn(p);
-        if g.t.outcome.is_none() {
-            g.t.current = g.t.next_alive(p);
-        }
+        run_turn(t, brain, sink);
     }
-    g.t.outcome.expect("the loop ends with an outcome")
+    t.outcome.expect("the loop ends with an outcome")
 }
 
-/// Plays exactly one more turn (for the app's "step one turn").
+/// Plays exactly one more turn (for the app's "step one turn"). A table without rebels is
+/// won by the MP before anyone moves.
 pub fn run_turn<B: Brain, S: Sink>(t: &mut Table, brain: &mut B, sink: &mut S) {
     if t.outcome.is_some() {
         return;

@@ -3,24 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Card, Role};
-use super::engine::{Outcome, Table};
+use super::cards::Card;
+use super::engine::{Outcome, Pig, Table};
 use super::events::Event;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PigView {
-    pub role: Role,
-    pub hp: i32,
-    pub hand: Vec<Card>,
-    pub weapon: bool,
-    pub alive: bool,
-    pub revealed: bool,
-    pub suspect: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableView {
-    pub pigs: Vec<PigView>,
+    pub pigs: Vec<Pig>,
     pub deck_left: usize,
     pub current: Option<usize>,
     pub turns: u64,
@@ -31,19 +20,7 @@ impl TableView {
     /// The table before anything happened.
     pub fn start(t: &Table) -> TableView {
         TableView {
-            pigs: t
-                .pigs
-                .iter()
-                .map(|p| PigView {
-                    role: p.role,
-                    hp: p.hp,
-                    hand: p.hand.clone(),
-                    weapon: p.weapon,
-                    alive: p.alive,
-                    revealed: p.revealed,
-                    suspect: p.suspect,
-                })
-                .collect(),
+            pigs: t.pigs.clone(),
             deck_left: t.deck_left(),
             current: None,
             turns: 0,

@@ -246,22 +246,24 @@ pub fn spawn_board(world: &mut World, board: &Board) {
     });
     for (cell, tile) in board.tiles().iter().enumerate() {
         let (r, c) = board.row_col(cell);
-        let at = BoardCell {
-            row: r as u8,
-            col: c as u8,
-        };
-        match *tile {
-            Tile::Empty => {}
-            Tile::Mirror(m) => {
-                world.spawn((at, MirrorPlate(m)));
-            }
-            Tile::Glass(g) => {
-                world.spawn((at, GlassPlate(g)));
-            }
-            Tile::Piece(p) => {
-                spawn_piece(world, at, p);
-            }
-        }
+        spawn_tile(
+            world,
+            BoardCell {
+                row: r as u8,
+                col: c as u8,
+            },
+            *tile,
+        );
+    }
+}
+
+/// Spawns the entity of one tile (nothing for an empty cell).
+pub fn spawn_tile(world: &mut World, at: BoardCell, tile: Tile) -> Option<Entity> {
+    match tile {
+        Tile::Empty => None,
+        Tile::Mirror(m) => Some(world.spawn((at, MirrorPlate(m))).id()),
+        Tile::Glass(g) => Some(world.spawn((at, GlassPlate(g))).id()),
+        Tile::Piece(p) => Some(spawn_piece(world, at, p)),
     }
 }
 
