@@ -196,11 +196,18 @@ fn start_games(world: &mut World) {
         };
         clear_board(world);
         rules::start_game(world, save.settings.clone(), save.seed);
+        let lang = world.resource::<UserSettings>().lang;
+        let mut log = Vec::new();
         for saved in &save.actions {
             let action = saved.action(&kinds).expect("a loaded save replays");
+            let me = world.resource::<Turn>().0.current;
             rules::act(world, action).expect("a loaded save replays");
+            log.extend(log_lines(world, lang, me, &action, &kinds));
         }
-        *world.resource_mut::<PlayUi>() = PlayUi::default();
+        *world.resource_mut::<PlayUi>() = PlayUi {
+            log,
+            ..PlayUi::default()
+        };
         world.resource_mut::<Thinking>().0 = None;
         world.insert_resource(CurrentGame { slot, save });
         autosave(world);
@@ -498,19 +505,7 @@ fn apply_actions(world: &mut World) {
         match rules::act(world, action) {
             Err(refusal) => world.resource_mut::<PlayUi>().message = Some(refusal.to_string()),
             Ok(()) => {
-                let mut lines = vec![describe(lang, me, &action, &kinds)];
-                for round in &world.resource::<RemovalLog>().0 {
-                    for r in round {
-                        lines.push(format!(
-                            "{} {} ({},{}) {}",
-                            player_name(lang, r.piece.owner),
-                            kinds.get(r.piece.kind).glyph,
-                            r.cell.row,
-                            r.cell.col,
-                            T::Destroyed.tr(lang)
-                        ));
-                    }
-                }
+                let lines = log_lines(world, lang, me, &action, &kinds);
                 let mut ui = world.resource_mut::<PlayUi>();
                 ui.message = None;
                 ui.log.extend(lines);
@@ -525,6 +520,30 @@ fn apply_actions(world: &mut World) {
             }
         }
     }
+}
+
+/// The log lines of an action just applied: the action, then every removal in order.
+fn log_lines(
+    world: &World,
+    lang: Lang,
+    me: u8,
+    action: &Action,
+    kinds: &bw_rules::bracket::KindTable,
+) -> Vec<String> {
+    let mut lines = vec![describe(lang, me, action, kinds)];
+    for round in &world.resource::<RemovalLog>().0 {
+        for r in round {
+            lines.push(format!(
+                "{} {} ({},{}) {}",
+                player_name(lang, r.piece.owner),
+                kinds.get(r.piece.kind).glyph,
+                r.cell.row,
+                r.cell.col,
+                T::Destroyed.tr(lang)
+            ));
+        }
+    }
+    lines
 }
 
 fn describe(lang: Lang, me: u8, action: &Action, kinds: &bw_rules::bracket::KindTable) -> String {

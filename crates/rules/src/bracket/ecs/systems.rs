@@ -299,6 +299,8 @@ pub fn act(world: &mut World, action: Action) -> Result<(), Refusal> {
     let settings = world.resource::<GameSetup>().settings.clone();
     let turn = world.resource::<Turn>().0.clone();
     game::check(&settings, &board, &turn, &content, &action)?;
+    // The removal log tells what this action removed (nothing, for a pass).
+    world.resource_mut::<RemovalLog>().0.clear();
     let me = turn.current;
     match action {
         Action::Place { at, kind, facing } => {
