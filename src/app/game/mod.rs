@@ -4,18 +4,19 @@
 
 pub mod ai;
 pub mod fade;
+mod hud;
+mod input;
 pub mod preview;
 pub mod replay;
 pub mod view;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
-use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPrimaryContextPass, egui};
 use bw_rules::bracket::content::Class;
 use bw_rules::bracket::ecs::{self as rules, BoardCell, Content, GameSetup, RemovalLog, Turn};
-use bw_rules::bracket::game::{Action, At, Game, Mode, Outcome, Settings, check, placeable_kinds};
-use bw_rules::bracket::{Dir, KindId, Tile};
+use bw_rules::bracket::game::{Action, At, Game, Settings};
+use bw_rules::bracket::{Dir, KindId};
 
 use super::i18n::{Lang, T, player_name};
 use super::settings::UserSettings;
@@ -90,7 +91,7 @@ pub struct QueuedActions(pub Vec<Action>);
 
 /// A computer seat thinking off the main thread.
 #[derive(Resource, Default)]
-struct Thinking(Option<Task<Action>>);
+pub(crate) struct Thinking(pub(crate) Option<Task<Action>>);
 
 pub fn seat_color(p: u8) -> Color {
     match p {
@@ -135,17 +136,17 @@ impl Plugin for GamePlugin {
                 .add_systems(Update, fade::fade)
                 .add_systems(
                     Update,
-                    board_input
+                    input::board_input
                         .before(computer_turn)
                         .run_if(in_state(AppState::InGame)),
                 )
                 .add_systems(
                     EguiPrimaryContextPass,
-                    hud.run_if(in_state(AppState::InGame)),
+                    hud::hud.run_if(in_state(AppState::InGame)),
                 )
                 .add_systems(
                     EguiPrimaryContextPass,
-                    end_screen.run_if(in_state(AppState::GameOver)),
+                    hud::end_screen.run_if(in_state(AppState::GameOver)),
                 );
         }
     }
@@ -241,224 +242,6 @@ fn is_human_turn(world: &World) -> bool {
             .copied()
             .unwrap_or_default()
             == SeatKind::Human
-}
-
-/// Mouse and keyboard on the board: hover, drag from the palette (the facing follows the
-/// mouse inside the cell), rotate (arrows, wheel), place, mark and confirm deletions, and
-/// keyboard-only play (WASD cursor, 1-9 kind, Enter place, Delete mark, Esc cancel).
-fn board_input(
-    windows: Query<&Window, With<PrimaryWindow>>,
-    camera: Query<(&Camera, &GlobalTransform)>,
-    keys: Res<ButtonInput<KeyCode>>,
-    mouse: Res<ButtonInput<MouseButton>>,
-    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
-    mut egui: EguiContexts,
-    frame: Option<Res<rules::BoardFrame>>,
-    mut ui: ResMut<PlayUi>,
-    mut queue: ResMut<QueuedActions>,
-    turn: Res<Turn>,
-    current: Res<CurrentGame>,
-    setup: Res<GameSetup>,
-    content: Res<Content>,
-    snapshot: Res<rules::BoardSnapshot>,
-) {
-    let Some(frame) = frame else { return };
-    let n = frame.side;
-    let (pointer_over_egui, typing) = egui
-        .ctx_mut()
-        .map(|c| (c.is_pointer_over_egui(), c.egui_wants_keyboard_input()))
-        .unwrap_or((false, false));
-    if !typing {
-        for (key, dir) in [
-            (KeyCode::ArrowUp, Dir::U),
-            (KeyCode::ArrowDown, Dir::D),
-            (KeyCode::ArrowLeft, Dir::L),
-            (KeyCode::ArrowRight, Dir::R),
-        ] {
-            if keys.just_pressed(key) {
-                ui.facing = dir;
-            }
-        }
-    }
-    for w in wheel.read() {
-        ui.facing = if w.y > 0.0 {
-            ui.facing.clockwise()
-        } else {
-            ui.facing.clockwise().clockwise().clockwise()
-        };
-    }
-    if ui.paused {
-        return;
-    }
-    let world_pos = windows
-        .single()
-        .ok()
-        .and_then(|w| w.cursor_position())
-        .and_then(|p| {
-            let (cam, gt) = camera.single().ok()?;
-            cam.viewport_to_world_2d(gt, p).ok()
-        });
-    let cell = if pointer_over_egui {
-        None
-    } else {
-        world_pos.and_then(|p| view::cell_at(n, p))
-    };
-    let hovered = cell.map(|(r, c)| r as usize * n + c as usize);
-    if ui.hovered != hovered {
-        ui.hovered = hovered;
-    }
-    let human = current
-        .save
-        .seats
-        .get(turn.0.current as usize - 1)
-        .copied()
-        .unwrap_or_default()
-        == SeatKind::Human;
-    if !human || turn.0.is_over() {
-        ui.dragging = None;
-        return;
-    }
-    // Dragging: the facing follows the mouse's offset from the cell's centre.
-    if let (Some(_), Some((r, c)), Some(p)) = (ui.dragging, cell, world_pos)
-        && let Some(dir) =
-            view::facing_from_offset(p - view::cell_center(n, r, c), view::cell_size(n))
-        && ui.facing != dir
-    {
-        ui.facing = dir;
-    }
-    if mouse.just_released(MouseButton::Left)
-        && let Some(kind) = ui.dragging.take()
-    {
-        match cell {
-            Some((row, col)) => queue.0.push(Action::Place {
-                at: At { row, col },
-                kind,
-                facing: None,
-            }),
-            None => ui.message = None,
-        }
-        return;
-    }
-    if !typing {
-        keyboard(
-            &keys,
-            &mut ui,
-            &mut queue,
-            n,
-            &setup,
-            &content,
-            turn.0.current,
-        );
-    }
-    let Some((row, col)) = cell else { return };
-    let at = At { row, col };
-    if mouse.just_pressed(MouseButton::Right) {
-        mark_or_cancel(&mut ui, &snapshot.board, turn.0.current, at);
-    }
-    if mouse.just_pressed(MouseButton::Left) && ui.dragging.is_none() {
-        if let Some(del) = ui.pending_delete.take() {
-            if del == at {
-                queue.0.push(Action::Delete { at });
-            }
-            return;
-        }
-        if let Some(kind) = ui.kind {
-            queue.0.push(Action::Place {
-                at,
-                kind,
-                facing: None,
-            });
-        }
-    }
-}
-
-/// Right click (or Delete): mark an own piece for deletion, or cancel the mark.
-fn mark_or_cancel(ui: &mut PlayUi, board: &bw_rules::bracket::Board, me: u8, at: At) {
-    if ui.pending_delete == Some(at) {
-        ui.pending_delete = None;
-        return;
-    }
-    let i = board.index(at.row as usize, at.col as usize);
-    let mine = matches!(board.tile(i), Tile::Piece(p) if p.owner == me);
-    ui.pending_delete = mine.then_some(at);
-}
-
-fn keyboard(
-    keys: &ButtonInput<KeyCode>,
-    ui: &mut PlayUi,
-    queue: &mut QueuedActions,
-    n: usize,
-    setup: &GameSetup,
-    content: &Content,
-    me: u8,
-) {
-    let moves = [
-        (KeyCode::KeyW, -1i32, 0i32),
-        (KeyCode::KeyS, 1, 0),
-        (KeyCode::KeyA, 0, -1),
-        (KeyCode::KeyD, 0, 1),
-    ];
-    for (key, dr, dc) in moves {
-        if keys.just_pressed(key) {
-            let home = bw_rules::bracket::Board::new(n, 4)
-                .home_cells(me)
-                .nth(4)
-                .unwrap_or(0);
-            let start = ui.cursor.unwrap_or(At {
-                row: (home / n) as u8,
-                col: (home % n) as u8,
-            });
-            let clamp = |v: i32| v.clamp(0, n as i32 - 1) as u8;
-            ui.cursor = Some(At {
-                row: clamp(start.row as i32 + dr),
-                col: clamp(start.col as i32 + dc),
-            });
-            ui.hovered = None;
-        }
-    }
-    let digits = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    let palette = placeable_kinds(&setup.settings, &content.0);
-    for (i, key) in digits.iter().enumerate() {
-        if keys.just_pressed(*key)
-            && let Some((kind, _)) = palette.get(i)
-        {
-            ui.kind = Some(*kind);
-        }
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        ui.pending_delete = None;
-        ui.dragging = None;
-    }
-    let Some(at) = ui.cursor else { return };
-    if keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace) {
-        ui.pending_delete = if ui.pending_delete == Some(at) {
-            None
-        } else {
-            Some(at)
-        };
-    }
-    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) {
-        if ui.pending_delete == Some(at) {
-            ui.pending_delete = None;
-            queue.0.push(Action::Delete { at });
-        } else if let Some(kind) = ui.kind {
-            queue.0.push(Action::Place {
-                at,
-                kind,
-                facing: None,
-            });
-        }
-    }
 }
 
 /// Computer seats think on the task pool; their choice is queued when ready.
@@ -563,226 +346,4 @@ fn describe(lang: Lang, me: u8, action: &Action, kinds: &bw_rules::bracket::Kind
         Action::Pass => format!("{who} {}", T::Passed.tr(lang)),
         Action::Surrender => format!("{who} {}", T::Surrendered.tr(lang)),
     }
-}
-
-fn hud(
-    mut contexts: EguiContexts,
-    settings: Res<UserSettings>,
-    content: Res<Content>,
-    turn: Res<Turn>,
-    setup: Res<GameSetup>,
-    current: Res<CurrentGame>,
-    snapshot: Res<rules::BoardSnapshot>,
-    thinking: Res<Thinking>,
-    mut ui: ResMut<PlayUi>,
-    mut queue: ResMut<QueuedActions>,
-    mut next: ResMut<NextState<AppState>>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let lang = settings.lang;
-    let me = turn.0.current;
-    let human = current
-        .save
-        .seats
-        .get(me as usize - 1)
-        .copied()
-        .unwrap_or_default()
-        == SeatKind::Human;
-    let mut root = crate::app::root_ui(ctx);
-    egui::Panel::top("turn").show(&mut root, |bar| {
-        bar.horizontal(|bar| {
-            let mode = if setup.settings.mode == Mode::StarWar {
-                T::StarWar
-            } else {
-                T::BracketWar
-            };
-            bar.label(egui::RichText::new(mode.tr(lang)).strong());
-            bar.separator();
-            bar.label(format!("{} {}", T::Round.tr(lang), turn.0.round + 1));
-            bar.separator();
-            bar.label(T::Turn.tr(lang));
-            bar.label(
-                egui::RichText::new(player_name(lang, me))
-                    .color(seat_color32(me))
-                    .strong(),
-            );
-            if !human {
-                bar.label(format!(
-                    "({}) {}",
-                    T::Computer.tr(lang),
-                    if thinking.0.is_some() {
-                        T::Thinking.tr(lang)
-                    } else {
-                        ""
-                    }
-                ));
-            }
-            bar.separator();
-            bar.label(format!("{} {}", T::Seed.tr(lang), setup.seed));
-            if let Some(m) = &ui.message {
-                bar.separator();
-                bar.colored_label(egui::Color32::from_rgb(250, 140, 120), m);
-            }
-        });
-    });
-    egui::Panel::left("palette")
-        .exact_size(210.0)
-        .show(&mut root, |p| {
-            p.heading(T::Palette.tr(lang));
-            p.label(egui::RichText::new(T::ClickToPlace.tr(lang)).small());
-            p.add_space(6.0);
-            for (id, facings) in placeable_kinds(&setup.settings, &content.0) {
-                let k = content.0.get(id);
-                let name = match lang {
-                    Lang::Zh => &k.name.zh,
-                    Lang::En => &k.name.en,
-                };
-                let selected = ui.kind == Some(id);
-                let label = egui::RichText::new(format!("{}  {}", k.glyph, name))
-                    .size(20.0)
-                    .color(seat_color32(me));
-                let button = egui::Button::selectable(selected, label)
-                    .min_size(egui::vec2(190.0, 34.0))
-                    .sense(egui::Sense::click_and_drag());
-                let response = p.add_enabled(human, button);
-                if response.clicked() {
-                    ui.kind = Some(id);
-                }
-                if response.drag_started() {
-                    ui.kind = Some(id);
-                    ui.dragging = Some(id);
-                }
-                let _ = facings;
-            }
-            p.add_space(8.0);
-            p.horizontal(|h| {
-                for d in [Dir::U, Dir::D, Dir::L, Dir::R] {
-                    let arrow = match d {
-                        Dir::U => "↑",
-                        Dir::D => "↓",
-                        Dir::L => "←",
-                        Dir::R => "→",
-                    };
-                    if h.selectable_label(ui.facing == d, arrow).clicked() {
-                        ui.facing = d;
-                    }
-                }
-            });
-            p.add_space(12.0);
-            let can_pass = human
-                && check(
-                    &setup.settings,
-                    &snapshot.board,
-                    &turn.0,
-                    &content.0,
-                    &Action::Pass,
-                )
-                .is_ok();
-            if p.add_enabled(can_pass, egui::Button::new(T::Pass.tr(lang)))
-                .clicked()
-            {
-                queue.0.push(Action::Pass);
-            }
-            if setup.settings.mode == Mode::Classic
-                && p.add_enabled(human, egui::Button::new(T::Surrender.tr(lang)))
-                    .clicked()
-            {
-                queue.0.push(Action::Surrender);
-            }
-            if p.button(T::Pause.tr(lang)).clicked() {
-                ui.paused = true;
-            }
-            p.add_space(8.0);
-            let mut beams = ui.show_beams;
-            if p.checkbox(&mut beams, T::ShowBeams.tr(lang)).changed() {
-                ui.show_beams = beams;
-            }
-            if let Some(reason) = &ui.preview.refusal {
-                p.add_space(8.0);
-                p.colored_label(egui::Color32::from_rgb(240, 150, 120), reason.clone());
-            }
-        });
-    egui::Panel::right("log")
-        .exact_size(280.0)
-        .show(&mut root, |p| {
-            p.heading(T::EventLog.tr(lang));
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .show(p, |s| {
-                    for line in &ui.log {
-                        s.label(egui::RichText::new(line).size(15.0));
-                    }
-                });
-        });
-    if ui.paused {
-        egui::Window::new(T::Pause.tr(lang))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ctx, |w| {
-                if w.button(T::Resume.tr(lang)).clicked() {
-                    ui.paused = false;
-                }
-                if w.button(T::SaveAndQuit.tr(lang)).clicked() {
-                    ui.paused = false;
-                    next.set(AppState::MainMenu);
-                }
-            });
-    }
-    Ok(())
-}
-
-fn end_screen(
-    mut contexts: EguiContexts,
-    settings: Res<UserSettings>,
-    turn: Res<Turn>,
-    current: Res<CurrentGame>,
-    mut watch: MessageWriter<replay::WatchReplay>,
-    mut next: ResMut<NextState<AppState>>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let lang = settings.lang;
-    egui::Window::new(T::Title.tr(lang))
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |w| {
-            match &turn.0.outcome {
-                Some(Outcome::LastStanding(p)) => {
-                    w.label(
-                        egui::RichText::new(format!(
-                            "{} {}",
-                            player_name(lang, *p),
-                            T::Winner.tr(lang)
-                        ))
-                        .size(30.0)
-                        .color(seat_color32(*p)),
-                    );
-                }
-                Some(Outcome::Scored { scores, winners }) => {
-                    let names: Vec<String> =
-                        winners.iter().map(|&p| player_name(lang, p)).collect();
-                    w.label(
-                        egui::RichText::new(format!("{} {}", names.join("、"), T::Winner.tr(lang)))
-                            .size(28.0),
-                    );
-                    w.label(T::Scores.tr(lang));
-                    for (p, s) in scores {
-                        w.label(
-                            egui::RichText::new(format!("{}: {s}", player_name(lang, *p)))
-                                .color(seat_color32(*p)),
-                        );
-                    }
-                }
-                None => {}
-            }
-            w.add_space(10.0);
-            if w.button(T::WatchReplay.tr(lang)).clicked() {
-                watch.write(replay::WatchReplay(current.save.clone()));
-            }
-            if w.button(T::ToMenu.tr(lang)).clicked() {
-                next.set(AppState::MainMenu);
-            }
-        });
-    Ok(())
 }

@@ -9,6 +9,7 @@ pub use board::{Board, NodeId, NodeKind, NodeSet};
 pub use pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
 pub use reach::{Occupant, canonical_path, destinations};
 pub mod game;
+pub mod moves;
 pub mod setup;
 pub use game::{Action, Junqi, Outcome, Phase, Piece, PlayerId, PublicEvent};
 pub use setup::{Alliance, BoardChoice, Rules};

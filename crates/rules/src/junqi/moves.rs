@@ -1,0 +1,143 @@
+//! Moves as pure functions over a position: who is a friend, which pieces may move, every
+//! legal move, and what a move does (path, combat, removals). The headless game and the ECS
+//! systems both call these.
+
+use super::board::{Board, NodeId, NodeKind, NodeSet};
+use super::game::{Piece, PlayerId};
+use super::pieces::{Ability, Combat, PieceSet, combat};
+use super::reach::{Occupant, canonical_path, destinations};
+
+/// The result of a move, decided before anything changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveResult {
+    pub path: Vec<NodeId>,
+    pub combat: Option<Combat>,
+    /// The attacker ends on the target node.
+    pub attacker_moves: bool,
+    /// Nodes whose pieces leave the board (attacker's origin or the target).
+    pub removed: Vec<NodeId>,
+    /// The owner of a captured flag.
+    pub flag_of: Option<PlayerId>,
+}
+
+/// Occupancy as `mover` sees it: own and allied pieces are friends.
+pub fn occupancy(at: &[Option<Piece>], teams: &[u8], mover: PlayerId) -> Vec<Occupant> {
+    at.iter()
+        .map(|p| match p {
+            None => Occupant::Empty,
+            Some(p) if teams[p.owner] == teams[mover] => Occupant::Friend,
+            Some(_) => Occupant::Enemy,
+        })
+        .collect()
+}
+
+/// Whether the piece on `node` may ever move: not a flag or mine, and not on an HQ.
+pub fn mobile(board: &Board, set: &PieceSet, node: NodeId, piece: Piece) -> bool {
+    set.get(piece.kind).mobile() && board.kind(node) != NodeKind::Hq
+}
+
+/// Legal destinations of the piece on `from` (empty if it cannot move).
+pub fn piece_destinations(
+    board: &Board,
+    set: &PieceSet,
+    at: &[Option<Piece>],
+    teams: &[u8],
+    from: NodeId,
+) -> NodeSet {
+    let Some(piece) = at[from.0 as usize] else {
+        return NodeSet::default();
+    };
+    if !mobile(board, set, from, piece) {
+        return NodeSet::default();
+    }
+    let occ = occupancy(at, teams, piece.owner);
+    destinations(
+        board,
+        &occ,
+        from,
+        set.get(piece.kind).ability == Ability::Engineer,
+    )
+}
+
+/// Every legal move of `player`, ordered by origin then destination.
+pub fn legal_moves(
+    board: &Board,
+    set: &PieceSet,
+    at: &[Option<Piece>],
+    teams: &[u8],
+    player: PlayerId,
+) -> Vec<(NodeId, NodeId)> {
+    let mut out = Vec::new();
+    let occ = occupancy(at, teams, player);
+    for from in board.ids() {
+        let Some(p) = at[from.0 as usize] else {
+            continue;
+        };
+        if p.owner != player || !mobile(board, set, from, p) {
+            continue;
+        }
+        let engineer = set.get(p.kind).ability == Ability::Engineer;
+        for to in destinations(board, &occ, from, engineer).iter() {
+            out.push((from, to));
+        }
+    }
+    out
+}
+
+/// Whether `player` has any legal move (stops at the first).
+pub fn has_legal_move(
+    board: &Board,
+    set: &PieceSet,
+    at: &[Option<Piece>],
+    teams: &[u8],
+    player: PlayerId,
+) -> bool {
+    let occ = occupancy(at, teams, player);
+    board.ids().any(|from| match at[from.0 as usize] {
+        Some(p) if p.owner == player && mobile(board, set, from, p) => !destinations(
+            board,
+            &occ,
+            from,
+            set.get(p.kind).ability == Ability::Engineer,
+        )
+        .is_empty(),
+        _ => false,
+    })
+}
+
+/// Decides a legal move: the path, the combat and what leaves the board.
+pub fn resolve_move(
+    board: &Board,
+    set: &PieceSet,
+    at: &[Option<Piece>],
+    teams: &[u8],
+    from: NodeId,
+    to: NodeId,
+) -> MoveResult {
+    let attacker = at[from.0 as usize].expect("a legal move starts on a piece");
+    let occ = occupancy(at, teams, attacker.owner);
+    let path = canonical_path(board, &occ, from, to);
+    let Some(defender) = at[to.0 as usize] else {
+        return MoveResult {
+            path,
+            combat: None,
+            attacker_moves: true,
+            removed: vec![],
+            flag_of: None,
+        };
+    };
+    let c = combat(set, attacker.kind, defender.kind);
+    let flag_of = (set.get(defender.kind).ability == Ability::Flag).then_some(defender.owner);
+    let (attacker_moves, removed) = match c {
+        Combat::AttackerWins => (true, vec![to]),
+        Combat::DefenderWins => (false, vec![from]),
+        Combat::BothGo => (false, vec![from, to]),
+    };
+    MoveResult {
+        path,
+        combat: Some(c),
+        attacker_moves,
+        removed,
+        flag_of,
+    }
+}

@@ -1,0 +1,229 @@
+//! Mouse and keyboard on the board.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+use bw_rules::bracket::ecs::{self as rules, Content, GameSetup, Turn};
+use bw_rules::bracket::game::{Action, At, placeable_kinds};
+use bw_rules::bracket::{Dir, Tile};
+
+use super::{CurrentGame, PlayUi, QueuedActions, view};
+use crate::saves::SeatKind;
+
+/// Mouse and keyboard on the board: hover, drag from the palette (the facing follows the
+/// mouse inside the cell), rotate (arrows, wheel), place, mark and confirm deletions, and
+/// keyboard-only play (WASD cursor, 1-9 kind, Enter place, Delete mark, Esc cancel).
+pub(super) fn board_input(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Camera, &GlobalTransform)>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    mut egui: EguiContexts,
+    frame: Option<Res<rules::BoardFrame>>,
+    mut ui: ResMut<PlayUi>,
+    mut queue: ResMut<QueuedActions>,
+    turn: Res<Turn>,
+    current: Res<CurrentGame>,
+    setup: Res<GameSetup>,
+    content: Res<Content>,
+    snapshot: Res<rules::BoardSnapshot>,
+) {
+    let Some(frame) = frame else { return };
+    let n = frame.side;
+    let (pointer_over_egui, typing) = egui
+        .ctx_mut()
+        .map(|c| (c.is_pointer_over_egui(), c.egui_wants_keyboard_input()))
+        .unwrap_or((false, false));
+    if !typing {
+        for (key, dir) in [
+            (KeyCode::ArrowUp, Dir::U),
+            (KeyCode::ArrowDown, Dir::D),
+            (KeyCode::ArrowLeft, Dir::L),
+            (KeyCode::ArrowRight, Dir::R),
+        ] {
+            if keys.just_pressed(key) {
+                ui.facing = dir;
+            }
+        }
+    }
+    for w in wheel.read() {
+        ui.facing = if w.y > 0.0 {
+            ui.facing.clockwise()
+        } else {
+            ui.facing.clockwise().clockwise().clockwise()
+        };
+    }
+    if ui.paused {
+        return;
+    }
+    let world_pos = windows
+        .single()
+        .ok()
+        .and_then(|w| w.cursor_position())
+        .and_then(|p| {
+            let (cam, gt) = camera.single().ok()?;
+            cam.viewport_to_world_2d(gt, p).ok()
+        });
+    let cell = if pointer_over_egui {
+        None
+    } else {
+        world_pos.and_then(|p| view::cell_at(n, p))
+    };
+    let hovered = cell.map(|(r, c)| r as usize * n + c as usize);
+    if ui.hovered != hovered {
+        ui.hovered = hovered;
+    }
+    let human = current
+        .save
+        .seats
+        .get(turn.0.current as usize - 1)
+        .copied()
+        .unwrap_or_default()
+        == SeatKind::Human;
+    if !human || turn.0.is_over() {
+        ui.dragging = None;
+        return;
+    }
+    // Dragging: the facing follows the mouse's offset from the cell's centre.
+    if let (Some(_), Some((r, c)), Some(p)) = (ui.dragging, cell, world_pos)
+        && let Some(dir) =
+            view::facing_from_offset(p - view::cell_center(n, r, c), view::cell_size(n))
+        && ui.facing != dir
+    {
+        ui.facing = dir;
+    }
+    if mouse.just_released(MouseButton::Left)
+        && let Some(kind) = ui.dragging.take()
+    {
+        match cell {
+            Some((row, col)) => queue.0.push(Action::Place {
+                at: At { row, col },
+                kind,
+                facing: None,
+            }),
+            None => ui.message = None,
+        }
+        return;
+    }
+    if !typing {
+        keyboard(
+            &keys,
+            &mut ui,
+            &mut queue,
+            n,
+            &setup,
+            &content,
+            turn.0.current,
+        );
+    }
+    let Some((row, col)) = cell else { return };
+    let at = At { row, col };
+    if mouse.just_pressed(MouseButton::Right) {
+        mark_or_cancel(&mut ui, &snapshot.board, turn.0.current, at);
+    }
+    if mouse.just_pressed(MouseButton::Left) && ui.dragging.is_none() {
+        if let Some(del) = ui.pending_delete.take() {
+            if del == at {
+                queue.0.push(Action::Delete { at });
+            }
+            return;
+        }
+        if let Some(kind) = ui.kind {
+            queue.0.push(Action::Place {
+                at,
+                kind,
+                facing: None,
+            });
+        }
+    }
+}
+
+/// Right click (or Delete): mark an own piece for deletion, or cancel the mark.
+fn mark_or_cancel(ui: &mut PlayUi, board: &bw_rules::bracket::Board, me: u8, at: At) {
+    if ui.pending_delete == Some(at) {
+        ui.pending_delete = None;
+        return;
+    }
+    let i = board.index(at.row as usize, at.col as usize);
+    let mine = matches!(board.tile(i), Tile::Piece(p) if p.owner == me);
+    ui.pending_delete = mine.then_some(at);
+}
+
+fn keyboard(
+    keys: &ButtonInput<KeyCode>,
+    ui: &mut PlayUi,
+    queue: &mut QueuedActions,
+    n: usize,
+    setup: &GameSetup,
+    content: &Content,
+    me: u8,
+) {
+    let moves = [
+        (KeyCode::KeyW, -1i32, 0i32),
+        (KeyCode::KeyS, 1, 0),
+        (KeyCode::KeyA, 0, -1),
+        (KeyCode::KeyD, 0, 1),
+    ];
+    for (key, dr, dc) in moves {
+        if keys.just_pressed(key) {
+            let home = bw_rules::bracket::Board::new(n, 4)
+                .home_cells(me)
+                .nth(4)
+                .unwrap_or(0);
+            let start = ui.cursor.unwrap_or(At {
+                row: (home / n) as u8,
+                col: (home % n) as u8,
+            });
+            let clamp = |v: i32| v.clamp(0, n as i32 - 1) as u8;
+            ui.cursor = Some(At {
+                row: clamp(start.row as i32 + dr),
+                col: clamp(start.col as i32 + dc),
+            });
+            ui.hovered = None;
+        }
+    }
+    let digits = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    let palette = placeable_kinds(&setup.settings, &content.0);
+    for (i, key) in digits.iter().enumerate() {
+        if keys.just_pressed(*key)
+            && let Some((kind, _)) = palette.get(i)
+        {
+            ui.kind = Some(*kind);
+        }
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        ui.pending_delete = None;
+        ui.dragging = None;
+    }
+    let Some(at) = ui.cursor else { return };
+    if keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace) {
+        ui.pending_delete = if ui.pending_delete == Some(at) {
+            None
+        } else {
+            Some(at)
+        };
+    }
+    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) {
+        if ui.pending_delete == Some(at) {
+            ui.pending_delete = None;
+            queue.0.push(Action::Delete { at });
+        } else if let Some(kind) = ui.kind {
+            queue.0.push(Action::Place {
+                at,
+                kind,
+                facing: None,
+            });
+        }
+    }
+}
