@@ -22,7 +22,7 @@ fn app(name: &str) -> (App, std::path::PathBuf) {
     let saves = std::env::temp_dir().join(format!("bw-flow-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&saves);
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin));
     let options = AppOptions {
         saves: saves.clone(),
         ..Default::default()
@@ -268,5 +268,82 @@ fn the_pig_table_steps_by_event_and_turn_and_ends_with_the_judge_output() {
     app.world_mut().insert_resource(game);
     go(&mut app, AppState::PigTable);
     assert_eq!(state(&app), AppState::PigTable);
+    std::fs::remove_dir_all(saves).ok();
+}
+
+/// Drag and drop through Bevy's input: a piece picked up from the palette is carried over
+/// the board (the pointer moves, the piece turns towards it) and dropped by releasing the
+/// mouse button; a drop on an illegal cell places nothing and says why.
+#[test]
+fn drag_and_drop_through_simulated_input() {
+    use bevy::input::ButtonState;
+    use bevy::input::mouse::MouseButtonInput;
+    use bracket_war::app::game::input::Pointer;
+    use bracket_war::app::game::view::{cell_center, cell_size};
+    let button = |app: &mut App, state: ButtonState| {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window: Entity::PLACEHOLDER,
+        });
+    };
+    let (mut app, saves) = app("drag");
+    app.world_mut().write_message(StartGame::New {
+        slot: 0,
+        settings: settings(None),
+        seats: vec![SeatKind::Human, SeatKind::Human],
+        coverage_hint: true,
+        seed: 5,
+    });
+    app.update();
+    app.update();
+    let angle = KindTable::builtin().by_glyph('>').unwrap();
+    let cs = cell_size(10);
+    let pointer_at = |app: &mut App, p: Vec2| {
+        app.world_mut().insert_resource(Pointer {
+            world: Some(p),
+            over_egui: false,
+            typing: false,
+        });
+        app.update();
+    };
+    // Picked up from the palette (egui starts the drag).
+    {
+        let mut ui = app.world_mut().resource_mut::<PlayUi>();
+        ui.kind = Some(angle);
+        ui.dragging = Some(angle);
+    }
+    button(&mut app, ButtonState::Pressed);
+    // Over the board, then towards the lower edge of cell (2,1): the piece faces down.
+    pointer_at(&mut app, cell_center(10, 1, 1));
+    pointer_at(&mut app, cell_center(10, 2, 1) + Vec2::new(0.0, -cs * 0.35));
+    assert_eq!(app.world().resource::<PlayUi>().facing, Dir::D);
+    assert_eq!(app.world().resource::<PlayUi>().hovered, Some(21));
+    button(&mut app, ButtonState::Released);
+    app.update();
+    let board = app.world().resource::<BoardSnapshot>().board.clone();
+    match board.tile(board.index(2, 1)) {
+        Tile::Piece(p) => assert_eq!((p.owner, p.kind, p.facing), (1, angle, Some(Dir::D))),
+        other => panic!("the drop placed nothing: {other:?}"),
+    }
+    assert_eq!(app.world().resource::<PlayUi>().dragging, None);
+    // P2 drags onto a cell it does not cover: refused, with the reason, nothing placed.
+    app.world_mut().resource_mut::<PlayUi>().dragging = Some(angle);
+    button(&mut app, ButtonState::Pressed);
+    pointer_at(&mut app, cell_center(10, 5, 5));
+    button(&mut app, ButtonState::Released);
+    app.update();
+    let board = app.world().resource::<BoardSnapshot>().board.clone();
+    assert_eq!(board.tile(board.index(5, 5)), Tile::Empty);
+    let message = app
+        .world()
+        .resource::<PlayUi>()
+        .message
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        message.contains("outside your signal coverage"),
+        "{message}"
+    );
     std::fs::remove_dir_all(saves).ok();
 }

@@ -1,4 +1,6 @@
-//! Mouse and keyboard on the board.
+//! Mouse and keyboard on the board. The window-specific part (where the pointer is in the
+//! world, whether egui has it) is read into [`Pointer`] first, so the board's input logic
+//! runs, and is tested, on plain Bevy input.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -10,16 +12,51 @@ use bw_rules::bracket::{Dir, Tile};
 use super::{CurrentGame, PlayUi, QueuedActions, view};
 use crate::saves::SeatKind;
 
+/// Where the pointer is on the board's plane, and whether egui has the pointer or keyboard.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pointer {
+    pub world: Option<Vec2>,
+    pub over_egui: bool,
+    pub typing: bool,
+}
+
+/// Reads the window's cursor through the camera, and egui's claims, into [`Pointer`].
+pub(super) fn read_pointer(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Camera, &GlobalTransform)>,
+    mut egui: EguiContexts,
+    mut pointer: ResMut<Pointer>,
+) {
+    let (over_egui, typing) = egui
+        .ctx_mut()
+        .map(|c| (c.is_pointer_over_egui(), c.egui_wants_keyboard_input()))
+        .unwrap_or((false, false));
+    let world = windows
+        .single()
+        .ok()
+        .and_then(|w| w.cursor_position())
+        .and_then(|p| {
+            let (cam, gt) = camera.single().ok()?;
+            cam.viewport_to_world_2d(gt, p).ok()
+        });
+    let new = Pointer {
+        world,
+        over_egui,
+        typing,
+    };
+    if *pointer != new {
+        *pointer = new;
+    }
+}
+
 /// Mouse and keyboard on the board: hover, drag from the palette (the facing follows the
 /// mouse inside the cell), rotate (arrows, wheel), place, mark and confirm deletions, and
 /// keyboard-only play (WASD cursor, 1-9 kind, Enter place, Delete mark, Esc cancel).
-pub(super) fn board_input(
-    windows: Query<&Window, With<PrimaryWindow>>,
-    camera: Query<(&Camera, &GlobalTransform)>,
+pub fn board_input(
+    pointer: Res<Pointer>,
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,
     mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
-    mut egui: EguiContexts,
     frame: Option<Res<rules::BoardFrame>>,
     mut ui: ResMut<PlayUi>,
     mut queue: ResMut<QueuedActions>,
@@ -31,10 +68,7 @@ pub(super) fn board_input(
 ) {
     let Some(frame) = frame else { return };
     let n = frame.side;
-    let (pointer_over_egui, typing) = egui
-        .ctx_mut()
-        .map(|c| (c.is_pointer_over_egui(), c.egui_wants_keyboard_input()))
-        .unwrap_or((false, false));
+    let (pointer_over_egui, typing) = (pointer.over_egui, pointer.typing);
     if !typing {
         for (key, dir) in [
             (KeyCode::ArrowUp, Dir::U),
@@ -57,14 +91,7 @@ pub(super) fn board_input(
     if ui.paused {
         return;
     }
-    let world_pos = windows
-        .single()
-        .ok()
-        .and_then(|w| w.cursor_position())
-        .and_then(|p| {
-            let (cam, gt) = camera.single().ok()?;
-            cam.viewport_to_world_2d(gt, p).ok()
-        });
+    let world_pos = pointer.world;
     let cell = if pointer_over_egui {
         None
     } else {

@@ -5,7 +5,7 @@
 pub mod ai;
 pub mod fade;
 mod hud;
-mod input;
+pub mod input;
 pub mod preview;
 pub mod replay;
 pub mod view;
@@ -123,7 +123,14 @@ impl Plugin for GamePlugin {
             .init_resource::<QueuedActions>()
             .init_resource::<Thinking>()
             .add_plugins(replay::ReplayPlugin { ui: self.ui })
+            .init_resource::<input::Pointer>()
             .add_systems(Update, start_games)
+            .add_systems(
+                Update,
+                input::board_input
+                    .before(computer_turn)
+                    .run_if(in_state(AppState::InGame)),
+            )
             .add_systems(
                 Update,
                 (computer_turn, apply_actions)
@@ -136,8 +143,8 @@ impl Plugin for GamePlugin {
                 .add_systems(Update, fade::fade)
                 .add_systems(
                     Update,
-                    input::board_input
-                        .before(computer_turn)
+                    input::read_pointer
+                        .before(input::board_input)
                         .run_if(in_state(AppState::InGame)),
                 )
                 .add_systems(
