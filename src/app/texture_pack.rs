@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
+use bevy_asset_loader::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bw_rules::bracket::content::Names;
 use serde::Deserialize;
@@ -281,16 +282,87 @@ impl PackImages {
 
 pub struct TexturePackPlugin;
 
+/// The pack's images as bevy_asset_loader loads them before the main menu. The keys are
+/// registered at start-up from the chosen pack (see [`register_pack_assets`]).
+#[derive(AssetCollection, Resource)]
+pub struct PackCollection {
+    #[asset(key = "pack.board", collection(typed))]
+    pub board: Vec<Handle<Image>>,
+    #[asset(key = "pack.pieces", collection(typed))]
+    pub pieces: Vec<Handle<Image>>,
+    #[asset(key = "pack.logo")]
+    pub logo: Handle<Image>,
+}
+
+/// One image of a pack, by asset path.
+#[derive(Debug)]
+struct PackImage(String);
+
+impl DynamicAsset for PackImage {
+    fn load(&self, server: &AssetServer) -> Vec<UntypedHandle> {
+        vec![server.load::<Image>(self.0.clone()).untyped()]
+    }
+
+    fn build(&self, world: &mut World) -> Result<DynamicAssetType, anyhow::Error> {
+        let server = world.resource::<AssetServer>();
+        Ok(DynamicAssetType::Single(
+            server.load::<Image>(self.0.clone()).untyped(),
+        ))
+    }
+}
+
+/// Several images of a pack.
+#[derive(Debug)]
+struct PackImageList(Vec<String>);
+
+impl DynamicAsset for PackImageList {
+    fn load(&self, server: &AssetServer) -> Vec<UntypedHandle> {
+        self.0
+            .iter()
+            .map(|p| server.load::<Image>(p.clone()).untyped())
+            .collect()
+    }
+
+    fn build(&self, world: &mut World) -> Result<DynamicAssetType, anyhow::Error> {
+        let server = world.resource::<AssetServer>();
+        let handles = self
+            .0
+            .iter()
+            .map(|p| server.load::<Image>(p.clone()).untyped())
+            .collect();
+        Ok(DynamicAssetType::Collection(handles))
+    }
+}
+
+/// Registers the chosen pack's images under the collection's keys.
+pub fn register_pack_assets(dynamic: &mut DynamicAssets, paths: &PackPaths) {
+    let mut board = vec![paths.cell.clone()];
+    board.extend(paths.mirrors.iter().cloned());
+    board.extend(paths.glass.iter().cloned());
+    let mut kinds: Vec<&String> = paths.pieces.keys().collect();
+    kinds.sort();
+    let pieces = kinds.into_iter().map(|k| paths.pieces[k].clone()).collect();
+    dynamic.register_asset("pack.board", Box::new(PackImageList(board)));
+    dynamic.register_asset("pack.pieces", Box::new(PackImageList(pieces)));
+    dynamic.register_asset("pack.logo", Box::new(PackImage(paths.logo.clone())));
+}
+
 impl Plugin for TexturePackPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, load_chosen_pack)
-            .add_systems(
-                Update,
-                (
-                    switch_pack,
-                    finish_loading.run_if(in_state(AppState::Loading)),
-                ),
+        let chosen = app
+            .world()
+            .get_resource::<UserSettings>()
+            .map_or(DEFAULT_PACK.to_string(), |s| s.pack.clone());
+        let mut dynamic = DynamicAssets::default();
+        register_pack_assets(&mut dynamic, &resolve_pack(&assets_dir(), &chosen));
+        app.insert_resource(dynamic)
+            .add_loading_state(
+                LoadingState::new(AppState::Loading)
+                    .continue_to_state(AppState::MainMenu)
+                    .load_collection::<PackCollection>(),
             )
+            .add_systems(Startup, load_chosen_pack)
+            .add_systems(Update, switch_pack)
             .add_systems(
                 EguiPrimaryContextPass,
                 loading_screen.run_if(in_state(AppState::Loading)),
@@ -327,19 +399,6 @@ fn switch_pack(
         && pack.requested != settings.pack
     {
         load_pack(&mut commands, &server, &settings.pack);
-    }
-}
-
-fn finish_loading(
-    server: Res<AssetServer>,
-    pack: Option<Res<PackImages>>,
-    mut next: ResMut<NextState<AppState>>,
-) {
-    if let Some(pack) = pack {
-        let (done, all) = pack.progress(&server);
-        if done == all {
-            next.set(AppState::MainMenu);
-        }
     }
 }
 
