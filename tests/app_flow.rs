@@ -176,7 +176,7 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
         .clone()
         .unwrap_or_default();
     assert!(
-        message.contains("outside your signal coverage"),
+        message.contains("不在你的信号覆盖区域内"),
         "{message}"
     );
     assert_eq!(app.world().resource::<Turn>().0.current, 2);
@@ -342,7 +342,7 @@ fn drag_and_drop_through_simulated_input() {
         .clone()
         .unwrap_or_default();
     assert!(
-        message.contains("outside your signal coverage"),
+        message.contains("不在你的信号覆盖区域内"),
         "{message}"
     );
     std::fs::remove_dir_all(saves).ok();

@@ -189,3 +189,43 @@ impl T {
 pub fn player_name(lang: Lang, p: u8) -> String {
     format!("{} {p}", T::PlayerN.tr(lang))
 }
+
+/// Why an action was refused, in the interface language.
+pub fn refusal(lang: Lang, r: &bw_rules::bracket::game::Refusal) -> String {
+    use bw_rules::bracket::game::Refusal as R;
+    if lang == Lang::En {
+        return r.to_string();
+    }
+    match r {
+        R::GameOver => "游戏已经结束".into(),
+        R::OffBoard(a) => format!("{a} 不在棋盘上"),
+        R::Occupied(a) => format!("{a} 不是空地"),
+        R::NotCovered(a) => format!("{a} 不在你的信号覆盖区域内"),
+        R::OthersHome(a, p) => format!("{a} 在玩家 {p} 的大本营里"),
+        R::KindNotAllowed(k) => format!("这个模式不能放置 `{k}`"),
+        R::NeedsFacing(k) => format!("括号 `{k}` 需要一个方向"),
+        R::ShapeHasNoFacing(k) => format!("图形 `{k}` 没有方向"),
+        R::AdjacentStar(a) => format!("{a} 的星号会与你的另一个星号相连"),
+        R::NoOwnPiece(a) => format!("{a} 没有你的棋子"),
+        R::NotInOwnHome(a) => format!("{a} 不在你的 3×3 范围内"),
+        R::NoDeletionInStarWar => "星号大战不能删除".into(),
+        R::MustPlace => "你还能放置棋子，不能跳过".into(),
+        R::UnknownKind(k) => format!("没有 `{k}` 这种棋子"),
+    }
+}
+
+/// Why a save slot is damaged, in the interface language.
+pub fn damage(lang: Lang, d: &crate::saves::Damage) -> String {
+    use crate::saves::Damage as D;
+    if lang == Lang::En {
+        return d.to_string();
+    }
+    match d {
+        D::TooLarge(n) => format!("文件有 {n} 字节，比存档能有的大"),
+        D::Unreadable(e) => format!("文件无法读取：{e}"),
+        D::Checksum => "校验和不符（文件被截断或修改过）".into(),
+        D::NotASave(e) => format!("这不是存档：{e}"),
+        D::NewerVersion(v) => format!("由更新版本的游戏保存（格式 {v}）"),
+        D::Replay(e) => format!("存档无法重放：{e}"),
+    }
+}

@@ -25,14 +25,26 @@ fn main_menu(
     mut next: ResMut<NextState<AppState>>,
     mut mode: ResMut<NewGameMode>,
     mut exit: MessageWriter<AppExit>,
+    pack: Option<Res<crate::app::texture_pack::PackImages>>,
 ) -> Result {
+    // The pack's logo (a UI element of the texture pack) above the title.
+    let logo =
+        pack.map(|p| contexts.add_image(bevy_egui::EguiTextureHandle::Strong(p.logo.clone())));
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
     egui::CentralPanel::default().show(&mut super::root_ui(ctx), |ui| {
-        ui.add_space(120.0);
+        ui.add_space(40.0);
         ui.vertical_centered(|ui| {
+            match logo {
+                Some(id) => {
+                    ui.add(egui::Image::new((id, egui::vec2(512.0, 128.0))));
+                }
+                None => {
+                    ui.add_space(128.0);
+                }
+            }
             ui.label(egui::RichText::new(T::Title.tr(lang)).size(64.0).strong());
-            ui.add_space(50.0);
+            ui.add_space(30.0);
             let big = |text: &str| {
                 egui::Button::new(egui::RichText::new(text).size(26.0))
                     .min_size(egui::vec2(320.0, 54.0))

@@ -190,13 +190,14 @@ fn slots_screen(
                                 format!("⚠ {}", T::Damaged.tr(lang)),
                                 20.0,
                             );
-                            painter.text(
-                                rect.min + egui::vec2(12.0, 84.0),
-                                egui::Align2::LEFT_TOP,
-                                damage.to_string(),
+                            let colour = egui::Color32::from_rgb(240, 170, 150);
+                            let galley = painter.layout(
+                                super::i18n::damage(lang, damage),
                                 egui::FontId::proportional(13.0),
-                                egui::Color32::from_rgb(240, 170, 150),
+                                colour,
+                                rect.width() - 24.0,
                             );
+                            painter.galley(rect.min + egui::vec2(12.0, 84.0), galley, colour);
                         }
                     }
                     // Damaged slots get their own buttons; the others open and delete by
@@ -216,7 +217,8 @@ fn slots_screen(
                         );
                         if backup
                             && ui
-                                .put(restore, egui::Button::new(T::RestoreBackup.tr(lang)))
+                                .new_child(egui::UiBuilder::new().max_rect(restore))
+                                .add(egui::Button::new(T::RestoreBackup.tr(lang)))
                                 .clicked()
                         {
                             if let Err(e) = saves.0.restore_backup(i) {
@@ -225,14 +227,17 @@ fn slots_screen(
                             reload = true;
                         }
                         if ui
-                            .put(corner(80.0, 30.0), egui::Button::new(T::Delete.tr(lang)))
+                            .new_child(egui::UiBuilder::new().max_rect(corner(80.0, 30.0)))
+                            .add(egui::Button::new(T::Delete.tr(lang)))
                             .clicked()
                         {
                             list.confirm_delete = Some(i);
                         }
                         on_button = true;
                     } else if let Some(Slot::Saved { data, .. }) = list.slots.get(i) {
-                        let replay = ui.put(corner(44.0, 30.0), egui::Button::new("▶"));
+                        let replay = ui
+                            .new_child(egui::UiBuilder::new().max_rect(corner(44.0, 30.0)))
+                            .add(egui::Button::new("▶"));
                         if replay.clicked() {
                             watch.write(super::game::replay::WatchReplay(data.clone()));
                         }

@@ -293,7 +293,10 @@ fn apply_actions(world: &mut World) {
             *facing = Some(world.resource::<PlayUi>().facing);
         }
         match rules::act(world, action) {
-            Err(refusal) => world.resource_mut::<PlayUi>().message = Some(refusal.to_string()),
+            Err(refusal) => {
+                world.resource_mut::<PlayUi>().message =
+                    Some(crate::app::i18n::refusal(lang, &refusal))
+            }
             Ok(()) => {
                 let lines = log_lines(world, lang, me, &action, &kinds);
                 let mut ui = world.resource_mut::<PlayUi>();

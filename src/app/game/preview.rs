@@ -67,12 +67,14 @@ pub fn target(ui: &PlayUi, side: usize) -> Option<At> {
 }
 
 fn compute_preview(
+    settings: Res<UserSettings>,
     mut ui: ResMut<PlayUi>,
     snapshot: Res<BoardSnapshot>,
     content: Res<Content>,
     setup: Res<GameSetup>,
     turn: Res<Turn>,
 ) {
+    let lang = settings.lang;
     let board = &snapshot.board;
     let at = target(&ui, board.side());
     let want = match (ui.kind, at) {
@@ -96,7 +98,7 @@ fn compute_preview(
         ..default()
     };
     match check(&setup.settings, board, &turn.0, kinds, &action) {
-        Err(refusal) => preview.refusal = Some(refusal.to_string()),
+        Err(refusal) => preview.refusal = Some(crate::app::i18n::refusal(lang, &refusal)),
         Ok(()) => {
             let me = turn.0.current;
             let cell = board.index(at.row as usize, at.col as usize);
