@@ -175,10 +175,7 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
         .message
         .clone()
         .unwrap_or_default();
-    assert!(
-        message.contains("不在你的信号覆盖区域内"),
-        "{message}"
-    );
+    assert!(message.contains("不在你的信号覆盖区域内"), "{message}");
     assert_eq!(app.world().resource::<Turn>().0.current, 2);
     std::fs::remove_dir_all(saves).ok();
 }
@@ -341,9 +338,58 @@ fn drag_and_drop_through_simulated_input() {
         .message
         .clone()
         .unwrap_or_default();
-    assert!(
-        message.contains("不在你的信号覆盖区域内"),
-        "{message}"
+    assert!(message.contains("不在你的信号覆盖区域内"), "{message}");
+    std::fs::remove_dir_all(saves).ok();
+}
+
+#[test]
+fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
+    use bevy::ecs::system::RunSystemOnce;
+    use bracket_war::app::pig::{PigGame, PigSeat};
+    use bw_rules::pig::seat::{Answer, Question};
+    let input =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pig/cases/0.in"))
+            .unwrap();
+    let table = bw_rules::pig::judge::parse(&input).unwrap();
+    let (mut app, saves) = app("seat");
+    app.world_mut()
+        .run_system_once(move |mut c: Commands| {
+            bracket_war::app::pig::take_seat(&mut c, table.clone(), 0)
+        })
+        .unwrap();
+    go(&mut app, AppState::PigTable);
+    let mut asked = 0;
+    for _ in 0..20_000 {
+        app.update();
+        let mut seat = app.world_mut().resource_mut::<PigSeat>();
+        if let Some(q) = seat.question.clone() {
+            asked += 1;
+            // A loyal pig's player who never plays a card and never answers.
+            seat.answer(match q {
+                Question::Play { .. } => Answer::Play(None),
+                _ => Answer::No,
+            });
+        }
+        if app.world().resource::<PigSeat>().finished {
+            break;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    assert!(app.world().resource::<PigSeat>().finished, "the game ended");
+    let game = app.world().resource::<PigGame>();
+    assert!(asked > 0, "the person's pig was asked");
+    assert_eq!(
+        game.shown,
+        game.events.len(),
+        "the table follows the game live"
     );
+    match game.events.last() {
+        Some(bw_rules::pig::Event::End { outcome }) => {
+            use bw_rules::pig::engine::Outcome;
+            // A result in the judge's format, unless the turn cap stopped the game.
+            assert_eq!(game.result.is_some(), *outcome != Outcome::NoResult);
+        }
+        other => panic!("the log ends with the end of the game, not {other:?}"),
+    }
     std::fs::remove_dir_all(saves).ok();
 }

@@ -435,3 +435,78 @@ fn p17_a_game_that_never_ends_stops_at_the_turn_cap() {
     play(&mut t, 1000);
     assert_eq!((t.outcome, t.turns), (Some(Outcome::NoResult), 1000));
 }
+
+#[test]
+fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answers_alike() {
+    use bw_rules::pig::brain::{Brain, NullifyAsk};
+    use bw_rules::pig::seat::{Answer, FromTable, Question, play_seat};
+    // A person who answers exactly as the problem's pig would gives the judge's result.
+    let input = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/pig/cases/hack3.in"
+    ))
+    .unwrap();
+    let want = bw_rules::pig::judge::judge(&input, 10_000_000)
+        .unwrap()
+        .unwrap();
+    let table = bw_rules::pig::judge::parse(&input).unwrap();
+    let seat = 1;
+    let (from_table, to_table, handle) = play_seat(table.clone(), seat, 10_000_000);
+    // Mirror the table from the events, to answer like ProblemBrain would.
+    let mut mirror = table;
+    let mut view = bw_rules::pig::view::TableView::start(&mirror);
+    let mut questions = 0;
+    let mut kill_used = false;
+    for msg in from_table {
+        match msg {
+            FromTable::Event(e) => {
+                match &e {
+                    Event::TurnStart { .. } => kill_used = false,
+                    Event::Play {
+                        pig, card: Card::K, ..
+                    } if *pig == seat => kill_used = true,
+                    _ => {}
+                }
+                view.apply(&e);
+            }
+            FromTable::Ask(q) => {
+                questions += 1;
+                for (m, v) in mirror.pigs.iter_mut().zip(&view.pigs) {
+                    *m = v.clone();
+                }
+                let mut brain = ProblemBrain;
+                let answer = match q {
+                    Question::Play { legal, .. } => {
+                        let p = brain.next_play(&mirror, seat, kill_used);
+                        assert!(p.is_none_or(|p| legal.contains(&p)));
+                        Answer::Play(p)
+                    }
+                    Question::Dodge { attacker } => yes(brain.dodge(&mirror, seat, attacker)),
+                    Question::AreaAnswer { card, user } => {
+                        yes(brain.area_answer(&mirror, seat, card, user))
+                    }
+                    Question::DuelKill { opponent } => {
+                        yes(brain.duel_kill(&mirror, seat, opponent))
+                    }
+                    Question::Nullify { ask } => {
+                        let _: NullifyAsk = ask;
+                        yes(brain.nullify(&mirror, seat, ask))
+                    }
+                    Question::DyingPeach => yes(brain.dying_peach(&mirror, seat)),
+                };
+                to_table.send(answer).unwrap();
+            }
+        }
+    }
+    let end = handle.join().unwrap();
+    assert!(questions > 0, "the seat was asked");
+    assert_eq!(bw_rules::pig::judge::format(&end), want);
+}
+
+fn yes(b: bool) -> bw_rules::pig::seat::Answer {
+    if b {
+        bw_rules::pig::seat::Answer::Yes
+    } else {
+        bw_rules::pig::seat::Answer::No
+    }
+}

@@ -4,6 +4,7 @@
 //! pig is shown face up (it is a simulation) with what it has revealed and whether the MP
 //! takes it for a rebel (类反). The end shows the result exactly as judge mode prints it.
 
+mod seat;
 mod table;
 
 use bevy::prelude::*;
@@ -26,6 +27,8 @@ pub const TURN_CAP: u64 = 10_000;
 #[derive(Resource, Clone, Debug)]
 pub struct PigSetupUi {
     pub setup: PigSetup,
+    /// The pig a person plays in "take a seat".
+    pub seat: usize,
     pub seed_text: String,
     pub file: String,
     pub message: Option<String>,
@@ -35,12 +38,15 @@ impl Default for PigSetupUi {
     fn default() -> Self {
         PigSetupUi {
             setup: PigSetup::default(),
+            seat: 0,
             seed_text: "1".into(),
             file: String::new(),
             message: None,
         }
     }
 }
+
+pub use seat::{PigSeat, take_seat};
 
 /// A simulated game and how far it is shown.
 #[derive(Resource, Clone, Debug)]
@@ -109,7 +115,10 @@ impl Plugin for PigPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<PigSetupUi>()
             .insert_resource(PigTextsRes(PigTexts::builtin()))
-            .add_systems(Update, advance.run_if(in_state(AppState::PigTable)));
+            .add_systems(
+                Update,
+                (advance, seat::pump).run_if(in_state(AppState::PigTable)),
+            );
         if self.ui {
             app.add_systems(
                 EguiPrimaryContextPass,
@@ -271,6 +280,7 @@ fn setup_screen(
         });
         p.add_space(16.0);
         let start = |table: Table, commands: &mut Commands, next: &mut NextState<AppState>| {
+            commands.remove_resource::<PigSeat>();
             commands.insert_resource(PigGame::simulate(table));
             next.set(AppState::PigTable);
         };
@@ -290,14 +300,27 @@ fn setup_screen(
                     Err(e) => ui.message = Some(e),
                 }
             }
-            h.add_enabled(
-                false,
-                egui::Button::new(if zh {
-                    "执掌一只猪（尚未开放）"
-                } else {
-                    "Take a seat (coming later)"
-                }),
-            );
+            let seat_label = if zh {
+                format!("执掌 {} 号猪", ui.seat + 1)
+            } else {
+                format!("Take pig {}", ui.seat + 1)
+            };
+            if h.add(egui::Button::new(
+                egui::RichText::new(seat_label).size(22.0),
+            ))
+            .clicked()
+            {
+                match ui.setup.deal() {
+                    Ok(t) => {
+                        seat::take_seat(&mut commands, t, ui.seat);
+                        next.set(AppState::PigTable);
+                    }
+                    Err(e) => ui.message = Some(e),
+                }
+            }
+            if h.button(if zh { "换一只" } else { "Other pig" }).clicked() {
+                ui.seat = (ui.seat + 1) % ui.setup.roles.len();
+            }
         });
         p.add_space(12.0);
         p.horizontal(|h| {

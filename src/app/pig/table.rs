@@ -179,6 +179,7 @@ pub fn table_screen(
     settings: Res<UserSettings>,
     texts: Res<PigTextsRes>,
     game: Option<ResMut<PigGame>>,
+    mut seat: Option<ResMut<super::PigSeat>>,
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
     let Some(mut game) = game else {
@@ -227,6 +228,24 @@ pub fn table_screen(
             }
         });
     });
+    if let Some(seat) = seat.as_deref_mut()
+        && let Some(q) = seat.question.clone()
+    {
+        let ctx = root.ctx().clone();
+        egui::Window::new(if zh {
+            "轮到你决定"
+        } else {
+            "Your decision"
+        })
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(&ctx, |w| {
+            if let Some(a) = super::seat::question_panel(w, lang, &texts, seat.seat, &q) {
+                seat.answer(a);
+            }
+        });
+    }
     egui::Panel::right("pig-log")
         .exact_size(340.0)
         .show(&mut root, |p| {

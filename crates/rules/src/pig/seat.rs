@@ -1,0 +1,153 @@
+//! A seat played by someone outside the engine (a person at the table). The engine runs on
+//! its own thread; whenever the seat has a decision to make, a [`Question`] goes out on a
+//! channel and the engine waits for the [`Answer`]. Every other seat follows the problem's
+//! behaviour, and every event goes out on a channel as it happens.
+
+use std::sync::mpsc::{Receiver, Sender};
+
+use super::brain::{Brain, NullifyAsk, Play, ProblemBrain};
+use super::cards::Card;
+use super::engine::{Table, legal_plays};
+use super::events::{Event, Sink};
+
+/// A decision the seat must make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Which card to play now (any of `legal`), or none to end the play phase.
+    Play { legal: Vec<Play>, hand: Vec<Card> },
+    /// Play 闪 against a 杀 from `attacker`?
+    Dodge { attacker: usize },
+    /// Answer an area card (`card` is N or W) from `user`?
+    AreaAnswer { card: Card, user: usize },
+    /// Discard 杀 in a duel against `opponent`?
+    DuelKill { opponent: usize },
+    /// Play 无懈可击?
+    Nullify { ask: NullifyAsk },
+    /// Eat a peach while dying?
+    DyingPeach,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Play(Option<Play>),
+    Yes,
+    No,
+}
+
+/// What the engine thread sends out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromTable {
+    Event(Event),
+    Ask(Question),
+}
+
+/// Sends every event out.
+pub struct ChannelSink(pub Sender<FromTable>);
+
+impl Sink for ChannelSink {
+    fn emit(&mut self, event: Event) {
+        let _ = self.0.send(FromTable::Event(event));
+    }
+}
+
+/// The problem's behaviour for every seat but `seat`, whose decisions are asked out.
+pub struct SeatBrain {
+    pub seat: usize,
+    pub out: Sender<FromTable>,
+    pub answers: Receiver<Answer>,
+}
+
+impl SeatBrain {
+    /// Asks and waits; a closed channel (the table was left) answers "no" / "pass".
+    fn ask(&self, q: Question) -> Answer {
+        if self.out.send(FromTable::Ask(q)).is_err() {
+            return Answer::No;
+        }
+        self.answers.recv().unwrap_or(Answer::No)
+    }
+
+    fn yes(&self, q: Question) -> bool {
+        self.ask(q) == Answer::Yes
+    }
+}
+
+impl Brain for SeatBrain {
+    fn next_play(&mut self, t: &Table, pig: usize, kill_used: bool) -> Option<Play> {
+        if pig != self.seat {
+            return ProblemBrain.next_play(t, pig, kill_used);
+        }
+        let legal = legal_plays(t, pig, kill_used);
+        if legal.is_empty() {
+            return None;
+        }
+        match self.ask(Question::Play {
+            legal: legal.clone(),
+            hand: t.pigs[pig].hand.clone(),
+        }) {
+            Answer::Play(Some(p)) if legal.contains(&p) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn dodge(&mut self, t: &Table, pig: usize, attacker: usize) -> bool {
+        if pig != self.seat {
+            return ProblemBrain.dodge(t, pig, attacker);
+        }
+        self.yes(Question::Dodge { attacker })
+    }
+
+    fn area_answer(&mut self, t: &Table, pig: usize, card: Card, user: usize) -> bool {
+        if pig != self.seat {
+            return ProblemBrain.area_answer(t, pig, card, user);
+        }
+        self.yes(Question::AreaAnswer { card, user })
+    }
+
+    fn duel_kill(&mut self, t: &Table, pig: usize, opponent: usize) -> bool {
+        if pig != self.seat {
+            return ProblemBrain.duel_kill(t, pig, opponent);
+        }
+        self.yes(Question::DuelKill { opponent })
+    }
+
+    fn nullify(&mut self, t: &Table, pig: usize, ask: NullifyAsk) -> bool {
+        if pig != self.seat {
+            return ProblemBrain.nullify(t, pig, ask);
+        }
+        self.yes(Question::Nullify { ask })
+    }
+
+    fn dying_peach(&mut self, t: &Table, pig: usize) -> bool {
+        if pig != self.seat {
+            return ProblemBrain.dying_peach(t, pig);
+        }
+        self.yes(Question::DyingPeach)
+    }
+}
+
+/// Starts a table on its own thread with `seat` asked out. Returns the channel of events and
+/// questions, the channel for answers, and the thread (which ends with the game, or when the
+/// receiving side is dropped and a question cannot be asked).
+pub fn play_seat(
+    mut table: Table,
+    seat: usize,
+    max_turns: u64,
+) -> (
+    Receiver<FromTable>,
+    Sender<Answer>,
+    std::thread::JoinHandle<Table>,
+) {
+    let (out, from_table) = std::sync::mpsc::channel();
+    let (to_table, answers) = std::sync::mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        let mut brain = SeatBrain {
+            seat,
+            out: out.clone(),
+            answers,
+        };
+        let mut sink = ChannelSink(out);
+        super::engine::run(&mut table, &mut brain, &mut sink, max_turns);
+        table
+    });
+    (from_table, to_table, handle)
+}
