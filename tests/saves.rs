@@ -179,3 +179,38 @@ fn the_first_save_format_is_migrated() {
     }
     std::fs::remove_dir_all(&d.dir).ok();
 }
+
+#[test]
+fn pig_slots_save_replay_and_report_damage_apart_from_the_other_slots() {
+    use bracket_war::saves::PigSlot;
+    use bw_rules::pig::record::PigRecord;
+    use bw_rules::pig::setup::PigSetup;
+    let kinds = KindTable::builtin();
+    let d = dir("pig");
+    let pigs = SaveDir::pig(&d.dir);
+    let table = PigSetup {
+        seed: 3,
+        ..PigSetup::default()
+    }
+    .deal()
+    .unwrap();
+    let record = PigRecord::watched(&table, 1);
+    pigs.store_pig(0, &record).unwrap();
+    d.store(0, &sample(&kinds)).unwrap();
+    match pigs.load_pig(0) {
+        PigSlot::Saved(r) => assert_eq!(r, record),
+        other => panic!("{other:?}"),
+    }
+    // A damaged pig slot is reported; the 括号大战 slot with the same number is untouched.
+    std::fs::write(pigs.path(0), "// checksum 0\n(").unwrap();
+    assert!(matches!(
+        pigs.load_pig(0),
+        PigSlot::Damaged {
+            damage: Damage::Checksum,
+            backup: false
+        }
+    ));
+    assert!(matches!(d.load(0, &kinds), Slot::Saved { .. }));
+    assert!(matches!(pigs.load_pig(1), PigSlot::Empty));
+    std::fs::remove_dir_all(&d.dir).ok();
+}

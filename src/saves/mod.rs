@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use bw_rules::bracket::game::{Action, At, Game, Settings};
 use bw_rules::bracket::{Dir, KindTable};
+use bw_rules::pig::record::{PIG_RECORD_VERSION, PigRecord};
 use serde::{Deserialize, Serialize};
 
 pub const SAVE_VERSION: u32 = 2;
@@ -176,12 +177,45 @@ fn checksum(body: &str) -> u64 {
 
 /// The file text: the checksum line, then the RON body.
 pub fn encode(data: &SaveData) -> String {
+    encode_ron(data)
+}
+
+/// Any save file: the checksum line, then the RON body.
+pub fn encode_ron<T: Serialize>(data: &T) -> String {
     let body = ron::ser::to_string_pretty(data, ron::ser::PrettyConfig::default())
         .expect("a save serializes");
     format!(
         "{CHECKSUM_PREFIX}{:016x}\n{body}\n",
         checksum(&format!("{body}\n"))
     )
+}
+
+/// The RON body of a save file whose checksum matches.
+pub fn checked_body(text: &str) -> Result<&str, Damage> {
+    let (first, body) = text.split_once('\n').ok_or(Damage::Checksum)?;
+    let sum = first
+        .strip_prefix(CHECKSUM_PREFIX)
+        .ok_or(Damage::Checksum)?;
+    if u64::from_str_radix(sum.trim(), 16).ok() != Some(checksum(body)) {
+        return Err(Damage::Checksum);
+    }
+    Ok(body)
+}
+
+/// A save file's text; `None` if there is no file. Too large or unreadable is damage.
+fn read_text(path: &Path) -> Result<Option<String>, Damage> {
+    let meta = match fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Damage::Unreadable(e.to_string())),
+    };
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(Damage::TooLarge(meta.len()));
+    }
+    let bytes = fs::read(path).map_err(|e| Damage::Unreadable(e.to_string()))?;
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| Damage::Checksum)
 }
 
 /// Why a slot cannot be opened.
@@ -212,13 +246,7 @@ impl std::fmt::Display for Damage {
 
 /// Reads a save's text: checksum, then the version (older versions are migrated).
 pub fn decode(text: &str, kinds: &KindTable) -> Result<SaveData, Damage> {
-    let (first, body) = text.split_once('\n').ok_or(Damage::Checksum)?;
-    let sum = first
-        .strip_prefix(CHECKSUM_PREFIX)
-        .ok_or(Damage::Checksum)?;
-    if u64::from_str_radix(sum.trim(), 16).ok() != Some(checksum(body)) {
-        return Err(Damage::Checksum);
-    }
+    let body = checked_body(text)?;
     // The current format names its version; the first format had none.
     let data = match ron::from_str::<SaveData>(body) {
         Ok(d) if d.version > SAVE_VERSION => return Err(Damage::NewerVersion(d.version)),
@@ -271,6 +299,14 @@ fn migrate_v1(body: &str, kinds: &KindTable) -> Result<SaveData, Damage> {
     })
 }
 
+/// What a 猪国杀 slot holds.
+#[derive(Clone, Debug)]
+pub enum PigSlot {
+    Empty,
+    Saved(PigRecord),
+    Damaged { damage: Damage, backup: bool },
+}
+
 /// What a slot holds.
 #[derive(Clone, Debug)]
 pub enum Slot {
@@ -283,33 +319,71 @@ pub enum Slot {
 #[derive(Clone, Debug)]
 pub struct SaveDir {
     pub dir: PathBuf,
+    /// File names are `<prefix>-<slot>.ron`.
+    pub prefix: String,
 }
 
 impl SaveDir {
+    /// The 括号大战 slots (`slot-N.ron`).
     pub fn new(dir: impl Into<PathBuf>) -> SaveDir {
-        SaveDir { dir: dir.into() }
+        SaveDir {
+            dir: dir.into(),
+            prefix: "slot".into(),
+        }
+    }
+
+    /// The 猪国杀 slots (`pig-N.ron`), beside the others.
+    pub fn pig(dir: impl Into<PathBuf>) -> SaveDir {
+        SaveDir {
+            dir: dir.into(),
+            prefix: "pig".into(),
+        }
+    }
+
+    /// A 猪国杀 slot: its record, checked by replaying it.
+    pub fn load_pig(&self, slot: usize) -> PigSlot {
+        let record = read_text(&self.path(slot)).and_then(|t| match t {
+            None => Ok(None),
+            Some(text) => {
+                let body = checked_body(&text)?;
+                let r: PigRecord =
+                    ron::from_str(body).map_err(|e| Damage::NotASave(e.to_string()))?;
+                if r.version > PIG_RECORD_VERSION {
+                    return Err(Damage::NewerVersion(r.version));
+                }
+                r.replay(crate::app::pig::TURN_CAP)
+                    .map_err(Damage::Replay)?;
+                Ok(Some(r))
+            }
+        });
+        match record {
+            Ok(None) => PigSlot::Empty,
+            Ok(Some(r)) => PigSlot::Saved(r),
+            Err(damage) => PigSlot::Damaged {
+                damage,
+                backup: self.backup_path(slot).exists(),
+            },
+        }
+    }
+
+    pub fn store_pig(&self, slot: usize, record: &PigRecord) -> std::io::Result<()> {
+        self.store_text(slot, &encode_ron(record))
     }
 
     pub fn path(&self, slot: usize) -> PathBuf {
-        self.dir.join(format!("slot-{}.ron", slot + 1))
+        self.dir.join(format!("{}-{}.ron", self.prefix, slot + 1))
     }
 
     fn backup_path(&self, slot: usize) -> PathBuf {
-        self.dir.join(format!("slot-{}.ron.bak", slot + 1))
+        self.dir
+            .join(format!("{}-{}.ron.bak", self.prefix, slot + 1))
     }
 
     fn read(path: &Path, kinds: &KindTable) -> Result<Option<SaveData>, Damage> {
-        let meta = match fs::metadata(path) {
-            Ok(m) => m,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(Damage::Unreadable(e.to_string())),
-        };
-        if meta.len() > MAX_SAVE_BYTES {
-            return Err(Damage::TooLarge(meta.len()));
+        match read_text(path)? {
+            Some(text) => decode(&text, kinds).map(Some),
+            None => Ok(None),
         }
-        let bytes = fs::read(path).map_err(|e| Damage::Unreadable(e.to_string()))?;
-        let text = String::from_utf8(bytes).map_err(|_| Damage::Checksum)?;
-        decode(&text, kinds).map(Some)
     }
 
     /// Loads one slot; never fails, a problem is a damaged slot.
@@ -339,10 +413,16 @@ impl SaveDir {
 
     /// Writes a save atomically; the previous valid save becomes the backup.
     pub fn store(&self, slot: usize, data: &SaveData) -> std::io::Result<()> {
+        self.store_text(slot, &encode(data))
+    }
+
+    fn store_text(&self, slot: usize, text: &str) -> std::io::Result<()> {
         fs::create_dir_all(&self.dir)?;
         let path = self.path(slot);
-        let tmp = self.dir.join(format!("slot-{}.ron.tmp", slot + 1));
-        fs::write(&tmp, encode(data))?;
+        let tmp = self
+            .dir
+            .join(format!("{}-{}.ron.tmp", self.prefix, slot + 1));
+        fs::write(&tmp, text)?;
         if path.exists() {
             fs::rename(&path, self.backup_path(slot))?;
         }

@@ -449,7 +449,10 @@ fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answe
     let want = bw_rules::pig::judge::judge(&input, 10_000_000)
         .unwrap()
         .unwrap();
+    use bw_rules::pig::record::{PIG_RECORD_VERSION, PigRecord, RecordedAnswer, write_input};
     let table = bw_rules::pig::judge::parse(&input).unwrap();
+    let start = table.clone();
+    let mut recorded = Vec::new();
     let seat = 1;
     let (from_table, to_table, handle) = play_seat(table.clone(), seat, 10_000_000);
     // Mirror the table from the events, to answer like ProblemBrain would.
@@ -494,6 +497,11 @@ fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answe
                     }
                     Question::DyingPeach => yes(brain.dying_peach(&mirror, seat)),
                 };
+                recorded.push(match answer {
+                    Answer::Play(p) => RecordedAnswer::Play(p.map(|p| (p.index, p.target))),
+                    Answer::Yes => RecordedAnswer::Yes,
+                    Answer::No => RecordedAnswer::No,
+                });
                 to_table.send(answer).unwrap();
             }
         }
@@ -501,6 +509,16 @@ fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answe
     let end = handle.join().unwrap();
     assert!(questions > 0, "the seat was asked");
     assert_eq!(bw_rules::pig::judge::format(&end), want);
+    // The record of the seated game replays it exactly.
+    let record = PigRecord {
+        version: PIG_RECORD_VERSION,
+        input: write_input(&start),
+        seat: Some(seat),
+        answers: recorded,
+        last_played: 0,
+    };
+    let (_, _, replayed) = record.replay(10_000_000).unwrap();
+    assert_eq!(bw_rules::pig::judge::format(&replayed), want);
 }
 
 fn yes(b: bool) -> bw_rules::pig::seat::Answer {
@@ -509,4 +527,25 @@ fn yes(b: bool) -> bw_rules::pig::seat::Answer {
     } else {
         bw_rules::pig::seat::Answer::No
     }
+}
+
+#[test]
+fn tables_write_back_to_the_problem_format_and_watched_records_replay() {
+    use bw_rules::pig::record::{PigRecord, write_input};
+    use bw_rules::pig::setup::PigSetup;
+    let t = PigSetup {
+        seed: 4,
+        ..PigSetup::default()
+    }
+    .deal()
+    .unwrap();
+    let text = write_input(&t);
+    assert_eq!(bw_rules::pig::judge::parse(&text).unwrap(), t);
+    let record = PigRecord::watched(&t, 0);
+    let (start, events, end) = record.replay(10_000).unwrap();
+    assert_eq!(start, t);
+    let mut again = t.clone();
+    let mut log = EventLog::default();
+    run(&mut again, &mut ProblemBrain, &mut log, 10_000);
+    assert_eq!((events, end), (log.0, again));
 }

@@ -32,6 +32,11 @@ pub struct PigSetupUi {
     pub seed_text: String,
     pub file: String,
     pub message: Option<String>,
+    /// The slot new games save to.
+    pub slot: usize,
+    /// The 猪国杀 save slots as last read.
+    pub slots: Vec<crate::saves::PigSlot>,
+    pub confirm_delete: Option<usize>,
 }
 
 impl Default for PigSetupUi {
@@ -42,6 +47,9 @@ impl Default for PigSetupUi {
             seed_text: "1".into(),
             file: String::new(),
             message: None,
+            slot: 0,
+            slots: Vec::new(),
+            confirm_delete: None,
         }
     }
 }
@@ -118,7 +126,8 @@ impl Plugin for PigPlugin {
             .add_systems(
                 Update,
                 (advance, seat::pump).run_if(in_state(AppState::PigTable)),
-            );
+            )
+            .add_systems(OnEnter(AppState::PigSetup), refresh_slots);
         if self.ui {
             app.add_systems(
                 EguiPrimaryContextPass,
@@ -279,7 +288,13 @@ fn setup_screen(
             }
         });
         p.add_space(16.0);
+        let pig_saves = crate::saves::SaveDir::pig(&saves.0.dir);
+        let slot = ui.slot;
         let start = |table: Table, commands: &mut Commands, next: &mut NextState<AppState>| {
+            let record = bw_rules::pig::record::PigRecord::watched(&table, crate::saves::now());
+            if let Err(e) = pig_saves.store_pig(slot, &record) {
+                warn!("the table could not be saved: {e}");
+            }
             commands.remove_resource::<PigSeat>();
             commands.insert_resource(PigGame::simulate(table));
             next.set(AppState::PigTable);
@@ -313,6 +328,10 @@ fn setup_screen(
                 match ui.setup.deal() {
                     Ok(t) => {
                         seat::take_seat(&mut commands, t, ui.seat);
+                        commands.insert_resource(seat::SeatSlot(
+                            crate::saves::SaveDir::pig(&saves.0.dir),
+                            ui.slot,
+                        ));
                         next.set(AppState::PigTable);
                     }
                     Err(e) => ui.message = Some(e),
@@ -344,9 +363,115 @@ fn setup_screen(
             p.colored_label(egui::Color32::from_rgb(240, 160, 120), m);
         }
         p.add_space(16.0);
+        slots_row(p, lang, &mut ui, &saves, &mut commands, &mut next);
+        p.add_space(16.0);
         if p.button(T::Back.tr(lang)).clicked() {
             next.set(AppState::MainMenu);
         }
     });
     Ok(())
+}
+
+fn refresh_slots(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>) {
+    let dir = crate::saves::SaveDir::pig(&saves.0.dir);
+    ui.slots = (0..crate::saves::SLOT_COUNT)
+        .map(|i| dir.load_pig(i))
+        .collect();
+    ui.confirm_delete = None;
+}
+
+/// The 猪国杀 save slots: left click replays a saved game, right click deletes (after a
+/// confirmation); new games go to the chosen slot.
+fn slots_row(
+    p: &mut egui::Ui,
+    lang: Lang,
+    ui: &mut PigSetupUi,
+    saves: &Saves,
+    commands: &mut Commands,
+    next: &mut NextState<AppState>,
+) {
+    use crate::saves::PigSlot;
+    let zh = lang == Lang::Zh;
+    let dir = crate::saves::SaveDir::pig(&saves.0.dir);
+    p.horizontal(|h| {
+        h.label(T::SaveSlots.tr(lang));
+        let target = if zh {
+            format!("新游戏存到 #{}", ui.slot + 1)
+        } else {
+            format!("New games go to #{}", ui.slot + 1)
+        };
+        if h.button(target).clicked() {
+            ui.slot = (ui.slot + 1) % crate::saves::SLOT_COUNT;
+        }
+    });
+    let mut reload = false;
+    p.horizontal_wrapped(|h| {
+        for i in 0..ui.slots.len() {
+            let text = match &ui.slots[i] {
+                PigSlot::Empty => format!("#{} {}", i + 1, T::EmptySlot.tr(lang)),
+                PigSlot::Saved(r) => {
+                    let pigs = r.input.split_whitespace().next().unwrap_or("?");
+                    match (r.seat, zh) {
+                        (Some(s), true) => format!("#{} {pigs} 只猪 · 执掌 {} 号", i + 1, s + 1),
+                        (Some(s), false) => {
+                            format!("#{} {pigs} pigs · played pig {}", i + 1, s + 1)
+                        }
+                        (None, true) => format!("#{} {pigs} 只猪 · 观看", i + 1),
+                        (None, false) => format!("#{} {pigs} pigs · watched", i + 1),
+                    }
+                }
+                PigSlot::Damaged { .. } => format!("#{} {}", i + 1, T::Damaged.tr(lang)),
+            };
+            let response = h.add(egui::Button::new(text).min_size(egui::vec2(150.0, 32.0)));
+            if response.clicked()
+                && let PigSlot::Saved(r) = &ui.slots[i]
+            {
+                match r.replay(TURN_CAP) {
+                    Ok((start, events, end)) => {
+                        let result = end
+                            .outcome
+                            .filter(|o| *o != Outcome::NoResult)
+                            .map(|_| format(&end));
+                        let start = TableView::start(&start);
+                        commands.remove_resource::<PigSeat>();
+                        commands.insert_resource(PigGame {
+                            view: start.clone(),
+                            start,
+                            events,
+                            shown: 0,
+                            playing: true,
+                            speed: 6.0,
+                            carry: 0.0,
+                            result,
+                        });
+                        next.set(AppState::PigTable);
+                    }
+                    Err(e) => ui.message = Some(e),
+                }
+            }
+            if response.secondary_clicked() && !matches!(ui.slots[i], PigSlot::Empty) {
+                ui.confirm_delete = Some(i);
+            }
+        }
+    });
+    if let Some(i) = ui.confirm_delete {
+        p.horizontal(|h| {
+            h.label(format!("#{} {}", i + 1, T::ConfirmDelete.tr(lang)));
+            if h.button(T::Yes.tr(lang)).clicked() {
+                if let Err(e) = dir.delete(i) {
+                    warn!("delete failed: {e}");
+                }
+                reload = true;
+            }
+            if h.button(T::No.tr(lang)).clicked() {
+                ui.confirm_delete = None;
+            }
+        });
+    }
+    if reload {
+        ui.slots = (0..crate::saves::SLOT_COUNT)
+            .map(|i| dir.load_pig(i))
+            .collect();
+        ui.confirm_delete = None;
+    }
 }

@@ -18,6 +18,10 @@ use bw_rules::pig::view::TableView;
 use super::{PigGame, PigTextsRes, TURN_CAP, card_name};
 use crate::app::i18n::Lang;
 
+/// Where a seated game saves itself after every answer.
+#[derive(Resource, Clone, Debug)]
+pub struct SeatSlot(pub crate::saves::SaveDir, pub usize);
+
 /// The person's seat and the line to the engine thread.
 #[derive(Resource)]
 pub struct PigSeat {
@@ -29,10 +33,19 @@ pub struct PigSeat {
     pub question: Option<Question>,
     /// The game is over (or was stopped at the turn cap) and the thread has ended.
     pub finished: bool,
+    /// The game so far as a record (the table and the person's answers).
+    pub record: bw_rules::pig::record::PigRecord,
 }
 
 impl PigSeat {
     pub fn answer(&mut self, a: Answer) {
+        use bw_rules::pig::record::RecordedAnswer;
+        self.record.answers.push(match a {
+            Answer::Play(p) => RecordedAnswer::Play(p.map(|p| (p.index, p.target))),
+            Answer::Yes => RecordedAnswer::Yes,
+            Answer::No => RecordedAnswer::No,
+        });
+        self.record.last_played = crate::saves::now();
         let _ = self.to_table.send(a);
         self.question = None;
     }
@@ -41,6 +54,8 @@ impl PigSeat {
 /// Starts a live table with `seat` played by the person.
 pub fn take_seat(commands: &mut Commands, table: Table, seat: usize) {
     let start = TableView::start(&table);
+    let mut record = bw_rules::pig::record::PigRecord::watched(&table, crate::saves::now());
+    record.seat = Some(seat);
     let (from_table, to_table, thread) = play_seat(table, seat, TURN_CAP);
     commands.insert_resource(PigGame {
         view: start.clone(),
@@ -59,15 +74,27 @@ pub fn take_seat(commands: &mut Commands, table: Table, seat: usize) {
         thread: Mutex::new(Some(thread)),
         question: None,
         finished: false,
+        record,
     });
 }
 
 /// Takes in what the engine thread sent: events (shown as they come) and questions.
-pub fn pump(seat: Option<ResMut<PigSeat>>, game: Option<ResMut<PigGame>>) {
+pub fn pump(
+    seat: Option<ResMut<PigSeat>>,
+    game: Option<ResMut<PigGame>>,
+    slot: Option<Res<SeatSlot>>,
+) {
     let (Some(mut seat), Some(mut game)) = (seat, game) else {
         return;
     };
-    if seat.question.is_some() {
+    // Save the game as it stands after each answer.
+    if seat.is_changed()
+        && let Some(slot) = slot
+        && let Err(e) = slot.0.store_pig(slot.1, &seat.record)
+    {
+        warn!("the table could not be saved: {e}");
+    }
+    if seat.question.is_some() || seat.finished {
         return;
     }
     loop {

@@ -11,6 +11,7 @@ pub mod content;
 pub mod engine;
 pub mod events;
 pub mod judge;
+pub mod record;
 pub mod seat;
 pub mod setup;
 pub mod view;
