@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
-exec cargo run --release -- "$@"
+exec cargo run --release --bin bracket-war-window -- "$@"

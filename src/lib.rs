@@ -4,6 +4,5 @@
 //! screens and the command line.
 
 pub mod app;
-pub mod cli;
-pub mod content;
 pub mod saves;
+pub mod tools;

@@ -185,3 +185,46 @@ fn drop_unchanged_modifiers(
         });
     }
 }
+
+/// Opens the window for a command line without a tool subcommand: the game, or one screen
+/// for `screenshot` (with a temporary save folder, never the player's).
+pub fn run_window(cli: crate::tools::Cli) -> Result<(), crate::tools::Failure> {
+    let lang = cli.lang.as_deref().and_then(Lang::parse);
+    let options = match cli.command {
+        Some(crate::tools::Command::Screenshot(args)) => {
+            let dir =
+                std::env::temp_dir().join(format!("bracket-war-screenshot-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            AppOptions {
+                saves: dir,
+                mods: cli.mods,
+                lang: args.lang.as_deref().and_then(Lang::parse).or(lang),
+                screenshot: Some(screenshot::Request {
+                    screen: args.screen,
+                    out: args.out,
+                }),
+                pack: args.pack,
+            }
+        }
+        _ => AppOptions {
+            saves: cli.saves.unwrap_or_else(|| PathBuf::from("saves")),
+            mods: cli.mods,
+            lang,
+            screenshot: None,
+            pack: None,
+        },
+    };
+    let temporary = options.screenshot.is_some().then(|| options.saves.clone());
+    let kinds = Arc::new(crate::tools::content::load_kinds(options.mods.as_deref()));
+    let exit = build(options, kinds).run();
+    if let Some(dir) = temporary {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    match exit {
+        AppExit::Success => Ok(()),
+        AppExit::Error(code) => Err(crate::tools::Failure {
+            code: code.get(),
+            message: "the window closed with an error".into(),
+        }),
+    }
+}

@@ -14,16 +14,7 @@ use super::game::StartGame;
 use super::newgame::NewGameMode;
 use crate::saves::{SaveData, SaveDir, SavedAction, SeatKind};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Screen {
-    Menu,
-    Slots,
-    Settings,
-    Game,
-    End,
-    /// 猪国杀: a seeded table in the middle of a game, with the event log.
-    Pig,
-}
+pub use crate::tools::Screen;
 
 #[derive(Clone, Debug)]
 pub struct Request {

@@ -2,10 +2,19 @@
 
 use std::path::PathBuf;
 
-use crate::app::i18n::Lang;
-use crate::app::screenshot::{Request, Screen};
+/// The screens the screenshot command can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Screen {
+    Menu,
+    Slots,
+    Settings,
+    Game,
+    End,
+    /// 猪国杀: a seeded table in the middle of a game, with the event log.
+    Pig,
+}
 
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct ScreenshotArgs {
     #[arg(long, value_enum)]
     pub screen: Screen,
@@ -16,17 +25,4 @@ pub struct ScreenshotArgs {
     pub pack: Option<String>,
     #[arg(long, value_parser = ["zh", "en"])]
     pub lang: Option<String>,
-}
-
-impl ScreenshotArgs {
-    pub fn request(&self) -> Request {
-        Request {
-            screen: self.screen,
-            out: self.out.clone(),
-        }
-    }
-
-    pub fn lang(&self) -> Option<Lang> {
-        self.lang.as_deref().and_then(Lang::parse)
-    }
 }

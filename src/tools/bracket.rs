@@ -22,7 +22,7 @@ pub fn run(command: BracketCommand, mods: Option<&Path>) -> Result<(), Failure> 
     match command {
         BracketCommand::Resolve { file } => {
             let text = read_input(&file)?;
-            let kinds = crate::content::load_kinds(mods);
+            let kinds = super::content::load_kinds(mods);
             let mut board = parse_board(&text, &kinds)
                 .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
             resolve(&mut board, &kinds);
