@@ -125,7 +125,10 @@ pub fn launch_window() -> Result<(), Failure> {
         .status()
         .map_err(|e| Failure {
             code: 1,
-            message: format!("cannot start {}: {e}", window.display()),
+            message: format!(
+                "cannot start {}: {e} (build both programs with `cargo build`, or run `cargo run --bin bracket-war-window`)",
+                window.display()
+            ),
         })?;
     match status.code() {
         Some(0) => Ok(()),
