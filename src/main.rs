@@ -5,15 +5,6 @@
 #[path = "tools/mod.rs"]
 mod tools;
 
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    let cli = match tools::parse() {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    match tools::run_tool(cli) {
-        Ok(result) => tools::exit(result),
-        Err(_window) => tools::exit(tools::launch_window()),
-    }
+fn main() -> std::process::ExitCode {
+    tools::main(|_window| tools::launch_window())
 }

@@ -99,6 +99,19 @@ pub fn run_tool(cli: Cli) -> Result<Result<(), Failure>, Box<Cli>> {
     }
 }
 
+/// A whole program: parse the command line, run a tool subcommand, or give the window's
+/// command line to `open_window`.
+pub fn main(open_window: impl FnOnce(Box<Cli>) -> Result<(), Failure>) -> ExitCode {
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    exit(match run_tool(cli) {
+        Ok(result) => result,
+        Err(cli) => open_window(cli),
+    })
+}
+
 /// Reports a result as an exit code, with the failure's one line on standard error.
 pub fn exit(result: Result<(), Failure>) -> ExitCode {
     match result {

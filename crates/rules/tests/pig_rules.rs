@@ -497,11 +497,7 @@ fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answe
                     }
                     Question::DyingPeach => yes(brain.dying_peach(&mirror, seat)),
                 };
-                recorded.push(match answer {
-                    Answer::Play(p) => RecordedAnswer::Play(p.map(|p| (p.index, p.target))),
-                    Answer::Yes => RecordedAnswer::Yes,
-                    Answer::No => RecordedAnswer::No,
-                });
+                recorded.push(RecordedAnswer::from(answer));
                 to_table.send(answer).unwrap();
             }
         }

@@ -71,23 +71,35 @@ pub struct PigGame {
     pub result: Option<String>,
 }
 
+/// The judge-format output of a finished table, or `None` when the turn cap stopped it.
+pub fn result_of(end: &Table) -> Option<String> {
+    end.outcome
+        .filter(|o| *o != Outcome::NoResult)
+        .map(|_| format(end))
+}
+
 impl PigGame {
-    /// Plays the table to its end (or the turn cap), keeping every event.
-    pub fn simulate(mut table: Table) -> PigGame {
-        let start = TableView::start(&table);
-        let mut log = EventLog::default();
-        let outcome = run(&mut table, &mut ProblemBrain, &mut log, TURN_CAP);
-        let result = (outcome != Outcome::NoResult).then(|| format(&table));
+    /// A game shown from its first event.
+    pub fn new(start: &Table, events: Vec<Event>, result: Option<String>) -> PigGame {
+        let start = TableView::start(start);
         PigGame {
             view: start.clone(),
             start,
-            events: log.0,
+            events,
             shown: 0,
             playing: false,
             speed: 4.0,
             carry: 0.0,
             result,
         }
+    }
+
+    /// Plays the table to its end (or the turn cap), keeping every event.
+    pub fn simulate(table: Table) -> PigGame {
+        let mut end = table.clone();
+        let mut log = EventLog::default();
+        run(&mut end, &mut ProblemBrain, &mut log, TURN_CAP);
+        PigGame::new(&table, log.0, result_of(&end))
     }
 
     pub fn show(&mut self, n: usize) {
@@ -428,21 +440,11 @@ fn slots_row(
             {
                 match r.replay(TURN_CAP) {
                     Ok((start, events, end)) => {
-                        let result = end
-                            .outcome
-                            .filter(|o| *o != Outcome::NoResult)
-                            .map(|_| format(&end));
-                        let start = TableView::start(&start);
                         commands.remove_resource::<PigSeat>();
                         commands.insert_resource(PigGame {
-                            view: start.clone(),
-                            start,
-                            events,
-                            shown: 0,
                             playing: true,
                             speed: 6.0,
-                            carry: 0.0,
-                            result,
+                            ..PigGame::new(&start, events, result_of(&end))
                         });
                         next.set(AppState::PigTable);
                     }

@@ -11,9 +11,7 @@ use bevy_egui::egui;
 use bw_rules::pig::Card;
 use bw_rules::pig::brain::NullifyAsk;
 use bw_rules::pig::engine::Table;
-use bw_rules::pig::judge::format;
 use bw_rules::pig::seat::{Answer, FromTable, Question, play_seat};
-use bw_rules::pig::view::TableView;
 
 use super::{PigGame, PigTextsRes, TURN_CAP, card_name};
 use crate::app::i18n::Lang;
@@ -39,12 +37,7 @@ pub struct PigSeat {
 
 impl PigSeat {
     pub fn answer(&mut self, a: Answer) {
-        use bw_rules::pig::record::RecordedAnswer;
-        self.record.answers.push(match a {
-            Answer::Play(p) => RecordedAnswer::Play(p.map(|p| (p.index, p.target))),
-            Answer::Yes => RecordedAnswer::Yes,
-            Answer::No => RecordedAnswer::No,
-        });
+        self.record.answers.push(a.into());
         self.record.last_played = crate::saves::now();
         let _ = self.to_table.send(a);
         self.question = None;
@@ -53,20 +46,11 @@ impl PigSeat {
 
 /// Starts a live table with `seat` played by the person.
 pub fn take_seat(commands: &mut Commands, table: Table, seat: usize) {
-    let start = TableView::start(&table);
+    let game = PigGame::new(&table, Vec::new(), None);
     let mut record = bw_rules::pig::record::PigRecord::watched(&table, crate::saves::now());
     record.seat = Some(seat);
     let (from_table, to_table, thread) = play_seat(table, seat, TURN_CAP);
-    commands.insert_resource(PigGame {
-        view: start.clone(),
-        start,
-        events: Vec::new(),
-        shown: 0,
-        playing: false,
-        speed: 4.0,
-        carry: 0.0,
-        result: None,
-    });
+    commands.insert_resource(game);
     commands.insert_resource(PigSeat {
         seat,
         from_table: Mutex::new(from_table),
@@ -115,10 +99,7 @@ pub fn pump(
                 if let Some(handle) = seat.thread.lock().expect("one owner").take()
                     && let Ok(end) = handle.join()
                 {
-                    game.result = end
-                        .outcome
-                        .filter(|o| *o != bw_rules::pig::engine::Outcome::NoResult)
-                        .map(|_| format(&end));
+                    game.result = super::result_of(&end);
                 }
                 return;
             }

@@ -2,16 +2,13 @@
 //! played (if any) and that person's answers in order. Replaying runs the engine again with
 //! the answers, so a record rebuilds its game exactly.
 
-use std::sync::Arc;
-use std::sync::Mutex;
-
 use serde::{Deserialize, Serialize};
 
-use super::brain::{Brain, NullifyAsk, Play, ProblemBrain};
-use super::cards::Card;
+use super::brain::{Play, ProblemBrain};
 use super::engine::{Table, run};
 use super::events::{Event, EventLog};
 use super::judge::parse;
+use super::seat::{Answer, Asker, Question, SeatBrain};
 
 pub const PIG_RECORD_VERSION: u32 = 1;
 
@@ -47,72 +44,36 @@ pub fn write_input(t: &Table) -> String {
     out
 }
 
-/// Answers the seat's questions from a list, in order (running out answers "no").
-struct Scripted {
-    seat: usize,
-    answers: Vec<RecordedAnswer>,
-    next: usize,
-}
-
-impl Scripted {
-    fn take(&mut self) -> RecordedAnswer {
-        let a = self
-            .answers
-            .get(self.next)
-            .copied()
-            .unwrap_or(RecordedAnswer::No);
-        self.next += 1;
-        a
+impl From<Answer> for RecordedAnswer {
+    fn from(a: Answer) -> RecordedAnswer {
+        match a {
+            Answer::Play(p) => RecordedAnswer::Play(p.map(|p| (p.index, p.target))),
+            Answer::Yes => RecordedAnswer::Yes,
+            Answer::No => RecordedAnswer::No,
+        }
     }
 }
 
-impl Brain for Scripted {
-    fn next_play(&mut self, t: &Table, pig: usize, kill_used: bool) -> Option<Play> {
-        if pig != self.seat {
-            return ProblemBrain.next_play(t, pig, kill_used);
-        }
-        if super::engine::legal_plays(t, pig, kill_used).is_empty() {
-            return None;
-        }
-        match self.take() {
-            RecordedAnswer::Play(Some((index, target))) => Some(Play { index, target }),
-            _ => None,
+impl From<RecordedAnswer> for Answer {
+    fn from(a: RecordedAnswer) -> Answer {
+        match a {
+            RecordedAnswer::Play(p) => {
+                Answer::Play(p.map(|(index, target)| Play { index, target }))
+            }
+            RecordedAnswer::Yes => Answer::Yes,
+            RecordedAnswer::No => Answer::No,
         }
     }
-    fn dodge(&mut self, t: &Table, pig: usize, a: usize) -> bool {
-        if pig != self.seat {
-            ProblemBrain.dodge(t, pig, a)
-        } else {
-            self.take() == RecordedAnswer::Yes
-        }
-    }
-    fn area_answer(&mut self, t: &Table, pig: usize, c: Card, u: usize) -> bool {
-        if pig != self.seat {
-            ProblemBrain.area_answer(t, pig, c, u)
-        } else {
-            self.take() == RecordedAnswer::Yes
-        }
-    }
-    fn duel_kill(&mut self, t: &Table, pig: usize, o: usize) -> bool {
-        if pig != self.seat {
-            ProblemBrain.duel_kill(t, pig, o)
-        } else {
-            self.take() == RecordedAnswer::Yes
-        }
-    }
-    fn nullify(&mut self, t: &Table, pig: usize, ask: NullifyAsk) -> bool {
-        if pig != self.seat {
-            ProblemBrain.nullify(t, pig, ask)
-        } else {
-            self.take() == RecordedAnswer::Yes
-        }
-    }
-    fn dying_peach(&mut self, t: &Table, pig: usize) -> bool {
-        if pig != self.seat {
-            ProblemBrain.dying_peach(t, pig)
-        } else {
-            self.take() == RecordedAnswer::Yes
-        }
+}
+
+/// Gives the recorded answers back in order (running out answers "no").
+struct Recorded {
+    answers: std::vec::IntoIter<RecordedAnswer>,
+}
+
+impl Asker for Recorded {
+    fn ask(&mut self, _: Question) -> Answer {
+        self.answers.next().map_or(Answer::No, Answer::from)
     }
 }
 
@@ -140,10 +101,11 @@ impl PigRecord {
         let mut log = EventLog::default();
         match self.seat {
             Some(seat) if seat < table.n() => {
-                let mut brain = Scripted {
+                let mut brain = SeatBrain {
                     seat,
-                    answers: self.answers.clone(),
-                    next: 0,
+                    asker: Recorded {
+                        answers: self.answers.clone().into_iter(),
+                    },
                 };
                 run(&mut table, &mut brain, &mut log, max_turns);
             }
@@ -155,6 +117,3 @@ impl PigRecord {
         Ok((start, log.0, table))
     }
 }
-
-/// The answers of a live seat, shared with the thread that records them.
-pub type SharedAnswers = Arc<Mutex<Vec<RecordedAnswer>>>;

@@ -50,28 +50,40 @@ impl Sink for ChannelSink {
     }
 }
 
-/// The problem's behaviour for every seat but `seat`, whose decisions are asked out.
-pub struct SeatBrain {
-    pub seat: usize,
+/// Where a seat's answers come from: a person over a channel, or a saved record.
+pub trait Asker {
+    fn ask(&mut self, q: Question) -> Answer;
+}
+
+/// Asks over channels and waits; a closed channel (the table was left) answers "no".
+pub struct ChannelAsker {
     pub out: Sender<FromTable>,
     pub answers: Receiver<Answer>,
 }
 
-impl SeatBrain {
-    /// Asks and waits; a closed channel (the table was left) answers "no" / "pass".
-    fn ask(&self, q: Question) -> Answer {
+impl Asker for ChannelAsker {
+    fn ask(&mut self, q: Question) -> Answer {
         if self.out.send(FromTable::Ask(q)).is_err() {
             return Answer::No;
         }
         self.answers.recv().unwrap_or(Answer::No)
     }
+}
 
-    fn yes(&self, q: Question) -> bool {
-        self.ask(q) == Answer::Yes
+/// The problem's behaviour for every seat but `seat`, whose decisions go to the asker. An
+/// answer that is not a legal play ends the play phase.
+pub struct SeatBrain<A: Asker> {
+    pub seat: usize,
+    pub asker: A,
+}
+
+impl<A: Asker> SeatBrain<A> {
+    fn yes(&mut self, q: Question) -> bool {
+        self.asker.ask(q) == Answer::Yes
     }
 }
 
-impl Brain for SeatBrain {
+impl<A: Asker> Brain for SeatBrain<A> {
     fn next_play(&mut self, t: &Table, pig: usize, kill_used: bool) -> Option<Play> {
         if pig != self.seat {
             return ProblemBrain.next_play(t, pig, kill_used);
@@ -80,7 +92,7 @@ impl Brain for SeatBrain {
         if legal.is_empty() {
             return None;
         }
-        match self.ask(Question::Play {
+        match self.asker.ask(Question::Play {
             legal: legal.clone(),
             hand: t.pigs[pig].hand.clone(),
         }) {
@@ -142,8 +154,10 @@ pub fn play_seat(
     let handle = std::thread::spawn(move || {
         let mut brain = SeatBrain {
             seat,
-            out: out.clone(),
-            answers,
+            asker: ChannelAsker {
+                out: out.clone(),
+                answers,
+            },
         };
         let mut sink = ChannelSink(out);
         super::engine::run(&mut table, &mut brain, &mut sink, max_turns);
