@@ -1,8 +1,11 @@
-//! Bracket War, the desktop game: 括号大战 (with 星号大战), and later 军棋 and 猪国杀.
+//! Bracket War, the desktop game: 括号大战 (with 星号大战), 猪国杀, and 军棋 to come.
 //!
-//! The rules live in the `bw_rules` crate (no renderer); this crate is the window, the
-//! screens and the command line.
+//! Dependencies point one way: the rules crate (`bw_rules`) ← [`saves`] ← [`app`]. The
+//! command line (`bw_cli`) is its own crate beside them; the window program hands the
+//! game plain [`app::AppOptions`].
 
 pub mod app;
 pub mod saves;
-pub mod tools;
+
+/// The engine, for the window program.
+pub use bevy;

@@ -7,13 +7,13 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bracket_war::app::game::replay::{ReplayState, WatchReplay};
-use bracket_war::app::game::{CurrentGame, PlayUi, QueuedActions, StartGame};
-use bracket_war::app::newgame::NewGameDraft;
-use bracket_war::app::slots::SlotList;
+use bracket_war::app::game::replay::{BracketReplay, WatchBracketReplay};
+use bracket_war::app::game::{BracketGame, BracketPlay, BracketQueue, StartBracketGame};
+use bracket_war::app::newgame::BracketDraft;
+use bracket_war::app::slots::BracketSlots;
 use bracket_war::app::{AppOptions, AppState, add_game};
 use bracket_war::saves::{SaveDir, SeatKind, Slot};
-use bw_rules::bracket::ecs::{BoardSnapshot, Turn};
+use bw_rules::bracket::ecs::{BracketBoard, BracketTurn};
 use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::generate::BoardSettings;
 use bw_rules::bracket::{Dir, KindTable, Tile};
@@ -60,17 +60,17 @@ fn menu_slots_settings_game_end_replay() {
     assert_eq!(state(&app), AppState::MainMenu);
     go(&mut app, AppState::Slots);
     assert_eq!(state(&app), AppState::Slots);
-    let list = app.world().resource::<SlotList>();
+    let list = app.world().resource::<BracketSlots>();
     assert_eq!(list.slots.len(), 8);
     assert!(list.slots.iter().all(|s| matches!(s, Slot::Empty)));
 
     // An empty slot opens the new-game settings.
-    app.world_mut().insert_resource(NewGameDraft::new(2, false));
+    app.world_mut().insert_resource(BracketDraft::new(2, false));
     go(&mut app, AppState::NewGame);
     assert_eq!(state(&app), AppState::NewGame);
 
     // `启动！`: two computer seats, a turn limit so the game ends.
-    app.world_mut().write_message(StartGame::New {
+    app.world_mut().write_message(StartBracketGame::New {
         slot: 2,
         settings: settings(Some(3)),
         seats: vec![SeatKind::GreedyComputer, SeatKind::RandomComputer],
@@ -92,7 +92,7 @@ fn menu_slots_settings_game_end_replay() {
         AppState::GameOver,
         "computer seats play the game to its end"
     );
-    assert!(app.world().resource::<Turn>().0.is_over());
+    assert!(app.world().resource::<BracketTurn>().0.is_over());
 
     // Saved after every action: the slot holds the finished game.
     let kinds = KindTable::builtin();
@@ -106,23 +106,23 @@ fn menu_slots_settings_game_end_replay() {
     assert_eq!(moves, 6, "3 rounds of 2 players");
 
     // Watch the replay, step to the end.
-    let save = app.world().resource::<CurrentGame>().save.clone();
-    app.world_mut().write_message(WatchReplay(save));
+    let save = app.world().resource::<BracketGame>().save.clone();
+    app.world_mut().write_message(WatchBracketReplay(save));
     app.update();
     app.update();
     assert_eq!(state(&app), AppState::Replay);
     {
-        let mut r = app.world_mut().resource_mut::<ReplayState>();
+        let mut r = app.world_mut().resource_mut::<BracketReplay>();
         r.playing = false;
         r.shown = 4;
     }
     app.update();
-    assert_eq!(app.world().resource::<CurrentGame>().save.actions.len(), 4);
+    assert_eq!(app.world().resource::<BracketGame>().save.actions.len(), 4);
     go(&mut app, AppState::MainMenu);
     assert_eq!(state(&app), AppState::MainMenu);
 
     // Opening the slot again shows the finished game.
-    app.world_mut().write_message(StartGame::Load { slot: 2 });
+    app.world_mut().write_message(StartBracketGame::Load { slot: 2 });
     app.update();
     app.update();
     assert_eq!(state(&app), AppState::GameOver);
@@ -132,7 +132,7 @@ fn menu_slots_settings_game_end_replay() {
 #[test]
 fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
     let (mut app, saves) = app("human");
-    app.world_mut().write_message(StartGame::New {
+    app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: settings(None),
         seats: vec![SeatKind::Human, SeatKind::Human],
@@ -144,9 +144,9 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
     assert_eq!(state(&app), AppState::InGame);
     let angle = KindTable::builtin().by_glyph('>').unwrap();
     // What a drop does: the piece and cell from the drag, the facing from the mouse.
-    app.world_mut().resource_mut::<PlayUi>().facing = Dir::D;
+    app.world_mut().resource_mut::<BracketPlay>().facing = Dir::D;
     app.world_mut()
-        .resource_mut::<QueuedActions>()
+        .resource_mut::<BracketQueue>()
         .0
         .push(Action::Place {
             at: At { row: 2, col: 1 },
@@ -154,14 +154,14 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
             facing: None,
         });
     app.update();
-    let board = app.world().resource::<BoardSnapshot>().board.clone();
+    let board = app.world().resource::<BracketBoard>().board.clone();
     match board.tile(board.index(2, 1)) {
         Tile::Piece(p) => assert_eq!((p.owner, p.facing), (1, Some(Dir::D))),
         other => panic!("{other:?}"),
     }
     // P2 drops outside its coverage: refused, with the reason shown.
     app.world_mut()
-        .resource_mut::<QueuedActions>()
+        .resource_mut::<BracketQueue>()
         .0
         .push(Action::Place {
             at: At { row: 5, col: 5 },
@@ -171,12 +171,12 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
     app.update();
     let message = app
         .world()
-        .resource::<PlayUi>()
+        .resource::<BracketPlay>()
         .message
         .clone()
         .unwrap_or_default();
     assert!(message.contains("不在你的信号覆盖区域内"), "{message}");
-    assert_eq!(app.world().resource::<Turn>().0.current, 2);
+    assert_eq!(app.world().resource::<BracketTurn>().0.current, 2);
     std::fs::remove_dir_all(saves).ok();
 }
 
@@ -285,7 +285,7 @@ fn drag_and_drop_through_simulated_input() {
         });
     };
     let (mut app, saves) = app("drag");
-    app.world_mut().write_message(StartGame::New {
+    app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: settings(None),
         seats: vec![SeatKind::Human, SeatKind::Human],
@@ -306,7 +306,7 @@ fn drag_and_drop_through_simulated_input() {
     };
     // Picked up from the palette (egui starts the drag).
     {
-        let mut ui = app.world_mut().resource_mut::<PlayUi>();
+        let mut ui = app.world_mut().resource_mut::<BracketPlay>();
         ui.kind = Some(angle);
         ui.dragging = Some(angle);
     }
@@ -314,27 +314,27 @@ fn drag_and_drop_through_simulated_input() {
     // Over the board, then towards the lower edge of cell (2,1): the piece faces down.
     pointer_at(&mut app, cell_center(10, 1, 1));
     pointer_at(&mut app, cell_center(10, 2, 1) + Vec2::new(0.0, -cs * 0.35));
-    assert_eq!(app.world().resource::<PlayUi>().facing, Dir::D);
-    assert_eq!(app.world().resource::<PlayUi>().hovered, Some(21));
+    assert_eq!(app.world().resource::<BracketPlay>().facing, Dir::D);
+    assert_eq!(app.world().resource::<BracketPlay>().hovered, Some(21));
     button(&mut app, ButtonState::Released);
     app.update();
-    let board = app.world().resource::<BoardSnapshot>().board.clone();
+    let board = app.world().resource::<BracketBoard>().board.clone();
     match board.tile(board.index(2, 1)) {
         Tile::Piece(p) => assert_eq!((p.owner, p.kind, p.facing), (1, angle, Some(Dir::D))),
         other => panic!("the drop placed nothing: {other:?}"),
     }
-    assert_eq!(app.world().resource::<PlayUi>().dragging, None);
+    assert_eq!(app.world().resource::<BracketPlay>().dragging, None);
     // P2 drags onto a cell it does not cover: refused, with the reason, nothing placed.
-    app.world_mut().resource_mut::<PlayUi>().dragging = Some(angle);
+    app.world_mut().resource_mut::<BracketPlay>().dragging = Some(angle);
     button(&mut app, ButtonState::Pressed);
     pointer_at(&mut app, cell_center(10, 5, 5));
     button(&mut app, ButtonState::Released);
     app.update();
-    let board = app.world().resource::<BoardSnapshot>().board.clone();
+    let board = app.world().resource::<BracketBoard>().board.clone();
     assert_eq!(board.tile(board.index(5, 5)), Tile::Empty);
     let message = app
         .world()
-        .resource::<PlayUi>()
+        .resource::<BracketPlay>()
         .message
         .clone()
         .unwrap_or_default();

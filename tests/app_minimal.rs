@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use bw_rules::bracket::ecs::{
-    self, BoardCell, BracketRulesPlugin, Content, GameSetup, Kind, Owner, RemovalLog, Turn,
+    self, BoardCell, BracketRulesPlugin, BracketContent, BracketSetup, Kind, Owner, BracketRemovals, BracketTurn,
 };
 use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::generate::BoardSettings;
@@ -19,7 +19,7 @@ fn app() -> App {
 #[test]
 fn spawned_board_resolves_to_the_surviving_entities() {
     let mut app = app();
-    let kinds = app.world().resource::<Content>().0.clone();
+    let kinds = app.world().resource::<BracketContent>().0.clone();
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/bracket/cases/28_cascade.board"
@@ -46,7 +46,7 @@ fn spawned_board_resolves_to_the_surviving_entities() {
         ]
     );
     // The cascade: first the side-hit bracket, then the two pieces it covered, together.
-    let log = &app.world().resource::<RemovalLog>().0;
+    let log = &app.world().resource::<BracketRemovals>().0;
     let rounds: Vec<usize> = log.iter().map(|r| r.len()).collect();
     assert_eq!(rounds, vec![1, 2]);
 }
@@ -63,7 +63,7 @@ fn actions_through_the_world_move_the_turn_and_keep_the_log() {
         ..Default::default()
     };
     ecs::start_game(app.world_mut(), settings, 9);
-    let kinds = app.world().resource::<Content>().0.clone();
+    let kinds = app.world().resource::<BracketContent>().0.clone();
     let angle = kinds.by_glyph('>').unwrap();
     let place = Action::Place {
         at: At { row: 2, col: 2 },
@@ -71,9 +71,9 @@ fn actions_through_the_world_move_the_turn_and_keep_the_log() {
         facing: Some(bw_rules::bracket::Dir::R),
     };
     ecs::act(app.world_mut(), place).unwrap();
-    assert_eq!(app.world().resource::<Turn>().0.current, 2);
+    assert_eq!(app.world().resource::<BracketTurn>().0.current, 2);
     let refused = ecs::act(app.world_mut(), place);
     assert!(refused.is_err(), "P2 cannot place outside its coverage");
-    assert_eq!(app.world().resource::<ecs::ActionLog>().0, vec![place]);
-    assert_eq!(app.world().resource::<GameSetup>().seed, 9);
+    assert_eq!(app.world().resource::<ecs::BracketActions>().0, vec![place]);
+    assert_eq!(app.world().resource::<BracketSetup>().seed, 9);
 }

@@ -1,231 +1,263 @@
-//! Every string of the interface, in Chinese and English, switchable at run time.
+//! Text is data: every string shown to a person comes from the Fluent files under
+//! `assets/locales/<code>/*.ftl`. A language is a folder: adding one is adding a folder
+//! (the settings screen and `--lang CODE` find it). A key missing from a language falls back
+//! to English and is reported once in the log.
+//!
+//! ```ignore
+//! ui.label(tr!(loc, "menu-quit"));
+//! ui.label(tr!(loc, "slot-players", n = 4));
+//! ```
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::sync::Mutex;
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use unic_langid::LanguageIdentifier;
 
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Lang {
-    #[default]
-    Zh,
-    En,
+/// The language every other falls back to.
+pub const FALLBACK: &str = "en";
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// The interface language in use, with its English fallback.
+#[derive(Resource)]
+pub struct Locale {
+    /// The folder name (`zh-CN`, `en`, …).
+    pub code: String,
+    bundle: Bundle,
+    fallback: Option<Bundle>,
+    /// Keys already reported missing (each is reported once).
+    reported: Mutex<BTreeSet<String>>,
+    /// Problems found while loading (a bad `.ftl` line, a missing folder).
+    pub problems: Vec<String>,
 }
 
-impl Lang {
-    pub fn parse(s: &str) -> Option<Lang> {
-        match s {
-            "zh" => Some(Lang::Zh),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
-
-    pub fn other(self) -> Lang {
-        match self {
-            Lang::Zh => Lang::En,
-            Lang::En => Lang::Zh,
-        }
-    }
-}
-
-/// A fixed interface string.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum T {
-    Title,
-    BracketWar,
-    StarWar,
-    Junqi,
-    PigKill,
-    NotYet,
-    Settings,
-    Quit,
-    Back,
-    Language,
-    TexturePack,
-    Window,
-    Fullscreen,
-    Windowed,
-    Animations,
-    On,
-    Off,
-    Loading,
-    SaveSlots,
-    EmptySlot,
-    Damaged,
-    RestoreBackup,
-    Delete,
-    ConfirmDelete,
-    Yes,
-    No,
-    SlotHelp,
-    NewGame,
-    Players,
-    BoardSize,
-    Mirrors,
-    Glass,
-    Mode,
-    NoAdjacentStars,
-    CoverageHint,
-    TurnLimit,
-    Seat,
-    Human,
-    Computer,
-    Seed,
-    Start,
-    None,
-    Turn,
-    Round,
-    Palette,
-    Surrender,
-    Pause,
-    Resume,
-    SaveAndQuit,
-    ShowBeams,
-    EventLog,
-    Pass,
-    Winner,
-    Scores,
-    Draw,
-    WatchReplay,
-    ToMenu,
-    LastPlayed,
-    PlayerN,
-    Placed,
-    Destroyed,
-    Deleted,
-    Surrendered,
-    Passed,
-    Thinking,
-    ClickToPlace,
-    Random,
-    Greedy,
-}
-
-impl T {
-    pub fn tr(self, lang: Lang) -> &'static str {
-        let (zh, en) = match self {
-            T::Title => ("括号大战", "Bracket War"),
-            T::BracketWar => ("括号大战", "Bracket War"),
-            T::StarWar => ("星号大战", "Star War"),
-            T::Junqi => ("军棋", "Junqi"),
-            T::PigKill => ("猪国杀", "Pig Country Kill"),
-            T::NotYet => ("尚未开放", "coming later"),
-            T::Settings => ("设置", "Settings"),
-            T::Quit => ("退出", "Quit"),
-            T::Back => ("返回", "Back"),
-            T::Language => ("语言", "Language"),
-            T::TexturePack => ("材质包", "Texture pack"),
-            T::Window => ("窗口", "Window"),
-            T::Fullscreen => ("全屏", "Fullscreen"),
-            T::Windowed => ("窗口化", "Windowed"),
-            T::Animations => ("动画", "Animations"),
-            T::On => ("开", "on"),
-            T::Off => ("关", "off"),
-            T::Loading => ("加载中", "Loading"),
-            T::SaveSlots => ("存档", "Save slots"),
-            T::EmptySlot => ("空存档", "Empty slot"),
-            T::Damaged => ("存档已损坏", "Damaged save"),
-            T::RestoreBackup => ("恢复备份", "Restore backup"),
-            T::Delete => ("删除", "Delete"),
-            T::ConfirmDelete => ("确定删除这个存档吗？", "Delete this save?"),
-            T::Yes => ("是", "Yes"),
-            T::No => ("否", "No"),
-            T::SlotHelp => (
-                "左键进入，右键删除",
-                "Left click to open, right click to delete",
-            ),
-            T::NewGame => ("新游戏", "New game"),
-            T::Players => ("玩家数", "Players"),
-            T::BoardSize => ("棋盘大小", "Board size"),
-            T::Mirrors => ("镜子密度", "Mirror density"),
-            T::Glass => ("玻璃密度", "Glass density"),
-            T::Mode => ("模式", "Mode"),
-            T::NoAdjacentStars => ("星号不相连", "No touching stars"),
-            T::CoverageHint => ("覆盖提示", "Coverage hint"),
-            T::TurnLimit => ("回合上限", "Turn limit"),
-            T::Seat => ("座位", "Seat"),
-            T::Human => ("人类", "Human"),
-            T::Computer => ("电脑", "Computer"),
-            T::Seed => ("种子", "Seed"),
-            T::Start => ("启动！", "Start!"),
-            T::None => ("无", "none"),
-            T::Turn => ("轮到", "Turn"),
-            T::Round => ("回合", "Round"),
-            T::Palette => ("棋子", "Pieces"),
-            T::Surrender => ("投降", "Surrender"),
-            T::Pause => ("暂停", "Pause"),
-            T::Resume => ("继续", "Resume"),
-            T::SaveAndQuit => ("保存并返回菜单", "Save and quit to menu"),
-            T::ShowBeams => ("显示攻击", "Show attacks"),
-            T::EventLog => ("记录", "Log"),
-            T::Pass => ("跳过", "Pass"),
-            T::Winner => ("获胜", "wins"),
-            T::Scores => ("得分", "Scores"),
-            T::Draw => ("平局", "Draw"),
-            T::WatchReplay => ("观看回放", "Watch replay"),
-            T::ToMenu => ("返回菜单", "Main menu"),
-            T::LastPlayed => ("上次游玩", "Last played"),
-            T::PlayerN => ("玩家", "Player"),
-            T::Placed => ("放置", "placed"),
-            T::Destroyed => ("被摧毁", "destroyed"),
-            T::Deleted => ("删除", "deleted"),
-            T::Surrendered => ("投降了", "surrendered"),
-            T::Passed => ("跳过", "passed"),
-            T::Thinking => ("思考中……", "thinking…"),
-            T::ClickToPlace => (
-                "选择棋子，拖到棋盘上；方向键或滚轮旋转",
-                "Pick a piece and drag it onto the board; arrows or the wheel turn it",
-            ),
-            T::Random => ("随机", "Random"),
-            T::Greedy => ("贪心", "Greedy"),
+fn bundle(assets: &Path, code: &str, problems: &mut Vec<String>) -> Result<Bundle, String> {
+    let dir = assets.join("locales").join(code);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
+        .collect();
+    files.sort();
+    let id: LanguageIdentifier = code.parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // No Unicode isolation marks around arguments: the font has no glyphs for them.
+    bundle.set_use_isolating(false);
+    for path in files {
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let resource = match FluentResource::try_new(text) {
+            Ok(r) => r,
+            Err((r, errors)) => {
+                for e in errors {
+                    problems.push(format!("{}: {e:?}", path.display()));
+                }
+                r
+            }
         };
-        match lang {
-            Lang::Zh => zh,
-            Lang::En => en,
+        if let Err(errors) = bundle.add_resource(resource) {
+            for e in errors {
+                problems.push(format!("{}: {e}", path.display()));
+            }
         }
     }
+    Ok(bundle)
+}
+
+impl Locale {
+    /// Loads a language folder and the English fallback from the assets folder.
+    pub fn load(assets: &Path, code: &str) -> Result<Locale, String> {
+        let mut problems = Vec::new();
+        let main = bundle(assets, code, &mut problems)?;
+        let fallback = if code == FALLBACK {
+            None
+        } else {
+            match bundle(assets, FALLBACK, &mut problems) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    problems.push(e);
+                    None
+                }
+            }
+        };
+        Ok(Locale {
+            code: code.to_string(),
+            bundle: main,
+            fallback,
+            reported: Mutex::new(BTreeSet::new()),
+            problems,
+        })
+    }
+
+    /// The language, or English, or (with no locale files at all) an empty locale that
+    /// shows message ids: the game always starts.
+    pub fn load_or_fallback(assets: &Path, code: &str) -> Locale {
+        Locale::load(assets, code)
+            .or_else(|e| {
+                let mut l = Locale::load(assets, FALLBACK)?;
+                l.problems.insert(0, e);
+                Ok::<_, String>(l)
+            })
+            .unwrap_or_else(|e| Locale {
+                code: FALLBACK.into(),
+                bundle: FluentBundle::new_concurrent(vec![]),
+                fallback: None,
+                reported: Mutex::new(BTreeSet::new()),
+                problems: vec![e],
+            })
+    }
+
+    /// Whether this language has the key itself (not through the fallback).
+    pub fn has(&self, id: &str) -> bool {
+        self.bundle.has_message(id)
+    }
+
+    /// A message without arguments.
+    pub fn t(&self, id: &str) -> String {
+        self.format(id, None)
+    }
+
+    /// A message with arguments.
+    pub fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {
+        if let Some(text) = Self::format_in(&self.bundle, id, args) {
+            return text;
+        }
+        if let Ok(mut reported) = self.reported.lock()
+            && reported.insert(id.to_string())
+        {
+            warn!("locale {}: no message `{id}`, using {FALLBACK}", self.code);
+        }
+        self.fallback
+            .as_ref()
+            .and_then(|b| Self::format_in(b, id, args))
+            .unwrap_or_else(|| id.to_string())
+    }
+
+    fn format_in(bundle: &Bundle, id: &str, args: Option<&FluentArgs>) -> Option<String> {
+        let (id, attr) = match id.split_once('.') {
+            Some((m, a)) => (m, Some(a)),
+            None => (id, None),
+        };
+        let message = bundle.get_message(id)?;
+        let pattern = match attr {
+            Some(a) => message.get_attribute(a)?.value(),
+            None => message.value()?,
+        };
+        let mut errors = vec![];
+        Some(bundle.format_pattern(pattern, args, &mut errors).into_owned())
+    }
+
+    /// The keys reported missing so far.
+    pub fn missing(&self) -> Vec<String> {
+        self.reported
+            .lock()
+            .map(|r| r.iter().cloned().collect())
+            .unwrap_or_default()
+    }
+}
+
+/// Turns a value into a Fluent argument: numbers stay numbers (for plurals), the rest text.
+pub trait Arg {
+    fn arg(self) -> FluentValue<'static>;
+}
+
+macro_rules! number_arg {
+    ($($t:ty),*) => {$(
+        impl Arg for $t {
+            fn arg(self) -> FluentValue<'static> {
+                FluentValue::from(self as f64)
+            }
+        }
+    )*};
+}
+number_arg!(u8, u16, u32, u64, usize, i32, i64, f32, f64);
+
+impl Arg for String {
+    fn arg(self) -> FluentValue<'static> {
+        FluentValue::from(self)
+    }
+}
+
+impl Arg for &String {
+    fn arg(self) -> FluentValue<'static> {
+        FluentValue::from(self.clone())
+    }
+}
+
+impl Arg for &str {
+    fn arg(self) -> FluentValue<'static> {
+        FluentValue::from(self.to_string())
+    }
+}
+
+impl Arg for char {
+    fn arg(self) -> FluentValue<'static> {
+        FluentValue::from(self.to_string())
+    }
+}
+
+/// `tr!(locale, "id")` or `tr!(locale, "id", name = value, …)`: a message as a `String`.
+#[macro_export]
+macro_rules! tr {
+    ($loc:expr, $id:expr) => {
+        $loc.t($id)
+    };
+    ($loc:expr, $id:expr, $($name:ident = $value:expr),+ $(,)?) => {{
+        let mut args = ::fluent_bundle::FluentArgs::new();
+        $( args.set(stringify!($name), $crate::app::i18n::Arg::arg($value)); )+
+        $loc.format($id, Some(&args))
+    }};
 }
 
 /// A player's name: "玩家 1" / "Player 1".
-pub fn player_name(lang: Lang, p: u8) -> String {
-    format!("{} {p}", T::PlayerN.tr(lang))
+pub fn player_name(loc: &Locale, p: u8) -> String {
+    tr!(loc, "player", n = p)
 }
 
-/// Why an action was refused, in the interface language.
-pub fn refusal(lang: Lang, r: &bw_rules::bracket::game::Refusal) -> String {
+/// Why a 括号大战 action was refused.
+pub fn refusal(loc: &Locale, r: &bw_rules::bracket::game::Refusal) -> String {
     use bw_rules::bracket::game::Refusal as R;
-    if lang == Lang::En {
-        return r.to_string();
-    }
+    let at = |a: &bw_rules::bracket::game::At| format!("({},{})", a.row, a.col);
     match r {
-        R::GameOver => "游戏已经结束".into(),
-        R::OffBoard(a) => format!("{a} 不在棋盘上"),
-        R::Occupied(a) => format!("{a} 不是空地"),
-        R::NotCovered(a) => format!("{a} 不在你的信号覆盖区域内"),
-        R::OthersHome(a, p) => format!("{a} 在玩家 {p} 的大本营里"),
-        R::KindNotAllowed(k) => format!("这个模式不能放置 `{k}`"),
-        R::NeedsFacing(k) => format!("括号 `{k}` 需要一个方向"),
-        R::ShapeHasNoFacing(k) => format!("图形 `{k}` 没有方向"),
-        R::AdjacentStar(a) => format!("{a} 的星号会与你的另一个星号相连"),
-        R::NoOwnPiece(a) => format!("{a} 没有你的棋子"),
-        R::NotInOwnHome(a) => format!("{a} 不在你的 3×3 范围内"),
-        R::NoDeletionInStarWar => "星号大战不能删除".into(),
-        R::MustPlace => "你还能放置棋子，不能跳过".into(),
-        R::UnknownKind(k) => format!("没有 `{k}` 这种棋子"),
+        R::GameOver => tr!(loc, "refusal-game-over"),
+        R::OffBoard(a) => tr!(loc, "refusal-off-board", at = at(a)),
+        R::Occupied(a) => tr!(loc, "refusal-occupied", at = at(a)),
+        R::NotCovered(a) => tr!(loc, "refusal-not-covered", at = at(a)),
+        R::OthersHome(a, p) => tr!(loc, "refusal-others-home", at = at(a), player = *p),
+        R::KindNotAllowed(k) => tr!(loc, "refusal-kind-not-allowed", kind = k.to_string()),
+        R::NeedsFacing(k) => tr!(loc, "refusal-needs-facing", kind = k.to_string()),
+        R::ShapeHasNoFacing(k) => tr!(loc, "refusal-shape-has-no-facing", kind = k.to_string()),
+        R::AdjacentStar(a) => tr!(loc, "refusal-adjacent-star", at = at(a)),
+        R::NoOwnPiece(a) => tr!(loc, "refusal-no-own-piece", at = at(a)),
+        R::NotInOwnHome(a) => tr!(loc, "refusal-not-in-own-home", at = at(a)),
+        R::NoDeletionInStarWar => tr!(loc, "refusal-no-deletion-in-star-war"),
+        R::MustPlace => tr!(loc, "refusal-must-place"),
+        R::UnknownKind(k) => tr!(loc, "refusal-unknown-kind", kind = k.to_string()),
     }
 }
 
-/// Why a save slot is damaged, in the interface language.
-pub fn damage(lang: Lang, d: &crate::saves::Damage) -> String {
+/// Why a save slot is damaged.
+pub fn damage(loc: &Locale, d: &crate::saves::Damage) -> String {
     use crate::saves::Damage as D;
-    if lang == Lang::En {
-        return d.to_string();
-    }
     match d {
-        D::TooLarge(n) => format!("文件有 {n} 字节，比存档能有的大"),
-        D::Unreadable(e) => format!("文件无法读取：{e}"),
-        D::Checksum => "校验和不符（文件被截断或修改过）".into(),
-        D::NotASave(e) => format!("这不是存档：{e}"),
-        D::NewerVersion(v) => format!("由更新版本的游戏保存（格式 {v}）"),
-        D::Replay(e) => format!("存档无法重放：{e}"),
+        D::TooLarge(n) => tr!(loc, "damage-too-large", bytes = *n),
+        D::Unreadable(e) => tr!(loc, "damage-unreadable", reason = e),
+        D::Checksum => tr!(loc, "damage-checksum"),
+        D::NotASave(e) => tr!(loc, "damage-not-a-save", reason = e),
+        D::NewerVersion(v) => tr!(loc, "damage-newer-version", version = *v),
+        D::Replay(e) => tr!(loc, "damage-replay", reason = e),
+    }
+}
+
+/// "3 min ago" and the like.
+pub fn ago(loc: &Locale, secs_ago: u64) -> String {
+    match secs_ago {
+        0..60 => tr!(loc, "ago-seconds", n = secs_ago),
+        60..3600 => tr!(loc, "ago-minutes", n = secs_ago / 60),
+        3600..86400 => tr!(loc, "ago-hours", n = secs_ago / 3600),
+        _ => tr!(loc, "ago-days", n = secs_ago / 86400),
     }
 }

@@ -1,74 +1,71 @@
-//! The game window: states for screens, one plugin per feature.
+//! The game window. It reads like its screens: one plugin per screen or game, a top-level
+//! [`state::Screen`] with a sub-state per game, and a [`theme`] every screen draws with.
 //!
-//! | state | plugin |
+//! | folder / module | what |
 //! |---|---|
-//! | `MainMenu` | [`menu`] |
-//! | `Settings` | [`settings`] |
-//! | `Slots` | [`slots`] (save slots) |
-//! | `NewGame` | [`newgame`] (new-game settings) |
-//! | `InGame`, `GameOver` | [`game`] (board, palette, log, end screen) |
+//! | [`state`] | `Screen`, `BracketScreen`, `PigScreen`, computed `BracketBoardShown` |
+//! | [`screens`] | the shared screens: main menu, settings (and the user's settings) |
+//! | [`bracket`] | 括号大战 / 星号大战: slots, new game, board, panels, replay, computers |
+//! | [`pig`] | 猪国杀: setup and slots, the table, a seat for a person |
+//! | [`theme`] | palette, seat colours, widgets |
+//! | [`i18n`] | Fluent locales (`assets/locales/<code>/*.ftl`) |
+//! | [`texture_pack`], [`fonts`] | the pack's images and the CJK font |
+//! | [`screenshot`] | the fixed `screenshot` command's screens |
+//!
+//! How data flows (see `docs/architecture.md`): input systems turn the mouse and keyboard
+//! into intentions (a queued 括号大战 action, an answer to the 猪国杀 engine); one exclusive
+//! system hands them to the rules crate, which changes the ECS world (the one source of
+//! truth); drawing systems and egui panels read the world back every frame.
 
+pub mod bracket;
 pub mod fonts;
-pub mod game;
 pub mod i18n;
-pub mod menu;
-pub mod newgame;
 pub mod pig;
+pub mod screens;
 pub mod screenshot;
-pub mod settings;
-pub mod slots;
+pub mod state;
 pub mod texture_pack;
+pub mod theme;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::EguiPlugin;
 use bw_rules::bracket::KindTable;
-use bw_rules::bracket::ecs::{BracketRulesPlugin, Content};
+use bw_rules::bracket::ecs::{BracketContent, BracketRulesPlugin};
 
 use crate::saves::SaveDir;
-use i18n::Lang;
-
-/// The screens.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum AppState {
-    /// The texture pack's images load, with a progress bar.
-    #[default]
-    Loading,
-    MainMenu,
-    Settings,
-    Slots,
-    NewGame,
-    InGame,
-    GameOver,
-    /// Watching a saved game.
-    Replay,
-    /// 猪国杀: setting up a table.
-    PigSetup,
-    /// 猪国杀: watching a table.
-    PigTable,
-}
+pub use state::{BracketScreen, PigScreen, Screen};
 
 /// How the window starts.
 #[derive(Clone, Debug, Default)]
 pub struct AppOptions {
     pub saves: PathBuf,
+    /// An extra folder of mod files.
     pub mods: Option<PathBuf>,
-    pub lang: Option<Lang>,
+    /// A locale folder name (`zh-CN`, `en`, …), already checked by the command line.
+    pub lang: Option<String>,
     pub screenshot: Option<screenshot::Request>,
     /// A texture pack chosen on the command line.
     pub pack: Option<String>,
+    /// The assets folder (packs, fonts, locales); `None`: found beside the program.
+    pub assets: Option<PathBuf>,
 }
 
 /// The save folder.
 #[derive(Resource, Clone, Debug)]
 pub struct Saves(pub SaveDir);
 
+/// The assets folder in use.
+#[derive(Resource, Clone, Debug)]
+pub struct AssetsDir(pub PathBuf);
+
 /// Builds the whole app (window, plugins, states); `run` it to play.
 pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
     let mut app = App::new();
+    let assets = options.assets.clone().unwrap_or_else(default_assets_dir);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -80,7 +77,7 @@ pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
                 ..default()
             })
             .set(AssetPlugin {
-                file_path: texture_pack::assets_dir().to_string_lossy().into_owned(),
+                file_path: assets.to_string_lossy().into_owned(),
                 ..default()
             }),
     );
@@ -95,43 +92,50 @@ pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
     app.add_plugins(EguiPlugin::default())
         .insert_resource(LaunchTime(std::time::Instant::now()))
         .add_systems(Startup, spawn_camera)
-        .add_systems(
-            OnEnter(AppState::MainMenu),
-            log_launch_time.run_if(run_once),
-        )
+        .add_systems(OnEnter(Screen::Menu), log_launch_time.run_if(run_once))
         .add_systems(
             PreUpdate,
             drop_unchanged_modifiers
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
-    add_game(&mut app, options, kinds, true);
+    add_game(
+        &mut app,
+        AppOptions {
+            assets: Some(assets),
+            ..options
+        },
+        kinds,
+        true,
+    );
     app
 }
 
-/// Everything but the window: states, content, saves, settings and every screen's logic.
-/// With `ui` false (tests), the drawing and input plugins are left out and the app starts
-/// at the main menu.
+/// The assets folder beside the program (or in a `cargo run` tree, or the working folder).
+pub fn default_assets_dir() -> PathBuf {
+    bw_files::assets_dir().unwrap_or_else(|e| {
+        warn!("{e}");
+        PathBuf::from("assets")
+    })
+}
+
+/// Everything but the window: states, content, saves, settings, text and every screen's
+/// logic. With `ui` false (tests), the drawing and input plugins are left out and the app
+/// starts at the main menu.
 pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: bool) {
-    app.insert_resource(Content(kinds))
+    let assets = options.assets.clone().unwrap_or_else(default_assets_dir);
+    app.insert_resource(BracketContent(kinds))
         .insert_resource(Saves(SaveDir::new(&options.saves)))
-        .init_state::<AppState>()
-        .add_plugins((
-            BracketRulesPlugin,
-            settings::SettingsPlugin {
-                lang: options.lang,
-                pack: options.pack.clone(),
-            },
-            menu::MenuPlugin,
-            slots::SlotsPlugin,
-            newgame::NewGamePlugin,
-            game::GamePlugin { ui },
-            pig::PigPlugin { ui },
-        ));
+        .insert_resource(AssetsDir(assets))
+        .init_resource::<theme::SeatColors>()
+        .add_plugins(state::plugin)
+        .add_plugins(BracketRulesPlugin)
+        .add_plugins(screens::plugin(options.lang.clone(), options.pack.clone()))
+        .add_plugins((bracket::plugin(ui), pig::plugin(ui)));
     if ui {
         app.add_plugins((fonts::FontsPlugin, texture_pack::TexturePackPlugin));
     } else {
-        app.insert_state(AppState::MainMenu);
+        app.insert_state(Screen::Menu);
     }
     if let Some(req) = options.screenshot {
         app.add_plugins(screenshot::ScreenshotPlugin(req));
@@ -151,18 +155,6 @@ fn log_launch_time(launch: Res<LaunchTime>) {
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn(Camera2d);
-}
-
-/// A full-window egui `Ui` to lay panels out in (egui 0.36 panels live inside a `Ui`).
-pub fn root_ui(ctx: &bevy_egui::egui::Context) -> bevy_egui::egui::Ui {
-    use bevy_egui::egui;
-    egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    )
 }
 
 /// bevy_egui 0.42 sends egui a `ModifiersChanged` event every frame, so egui always asks
@@ -186,45 +178,34 @@ fn drop_unchanged_modifiers(
     }
 }
 
-/// Opens the window for a command line without a tool subcommand: the game, or one screen
-/// for `screenshot` (with a temporary save folder, never the player's).
-pub fn run_window(cli: crate::tools::Cli) -> Result<(), crate::tools::Failure> {
-    let lang = cli.lang.as_deref().and_then(Lang::parse);
-    let options = match cli.command {
-        Some(crate::tools::Command::Screenshot(args)) => {
-            let dir =
-                std::env::temp_dir().join(format!("bracket-war-screenshot-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&dir);
-            AppOptions {
-                saves: dir,
-                mods: cli.mods,
-                lang: args.lang.as_deref().and_then(Lang::parse).or(lang),
-                screenshot: Some(screenshot::Request {
-                    screen: args.screen,
-                    out: args.out,
-                }),
-                pack: args.pack,
-            }
-        }
-        _ => AppOptions {
-            saves: cli.saves.unwrap_or_else(|| PathBuf::from("saves")),
-            mods: cli.mods,
-            lang,
-            screenshot: None,
-            pack: None,
-        },
-    };
-    let temporary = options.screenshot.is_some().then(|| options.saves.clone());
-    let kinds = Arc::new(crate::tools::content::load_kinds(options.mods.as_deref()));
-    let exit = build(options, kinds).run();
-    if let Some(dir) = temporary {
-        let _ = std::fs::remove_dir_all(dir);
+/// Loads the piece kinds (built-ins, `content/mods`, the extra folder); refused mod files
+/// are logged and skipped, and the game starts with the rest.
+pub fn load_kinds(extra_mods: Option<&Path>) -> KindTable {
+    let dir = bw_files::content_dir().unwrap_or_else(|e| {
+        warn!("{e}; using the built-in piece kinds");
+        PathBuf::new()
+    });
+    let extra: Vec<PathBuf> = extra_mods.map(Path::to_path_buf).into_iter().collect();
+    let report = KindTable::load(&dir, &extra);
+    for e in &report.errors {
+        warn!("content file refused: {e}");
+        eprintln!("warning: content file refused: {e}");
     }
-    match exit {
-        AppExit::Success => Ok(()),
-        AppExit::Error(code) => Err(crate::tools::Failure {
-            code: code.get(),
-            message: "the window closed with an error".into(),
-        }),
+    report.table
+}
+
+/// Opens the window and runs it until it closes. A screenshot run uses a temporary save
+/// folder (removed afterwards), never the player's.
+pub fn run(mut options: AppOptions) -> AppExit {
+    let temporary = options.screenshot.is_some().then(|| {
+        tempfile::Builder::new()
+            .prefix("bracket-war-screenshot-")
+            .tempdir()
+            .expect("a temporary folder")
+    });
+    if let Some(dir) = &temporary {
+        options.saves = dir.path().to_path_buf();
     }
+    let kinds = Arc::new(load_kinds(options.mods.as_deref()));
+    build(options, kinds).run()
 }

@@ -6,24 +6,36 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bw_rules::bracket::KindTable;
+use bw_rules::bracket::ai::SeatKind;
+use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketSetup, BracketTurn};
 use bw_rules::bracket::game::{Action, Game, Mode, Settings, legal_placements};
 use bw_rules::bracket::generate::BoardSettings;
 
-use super::AppState;
-use super::game::StartGame;
-use super::newgame::NewGameMode;
-use crate::saves::{SaveData, SaveDir, SavedAction, SeatKind};
+use super::bracket::{BracketDraft, BracketMode, BracketPlay, StartBracketGame};
+use super::state::{BracketScreen, PigScreen, Screen};
+use crate::saves::{SaveData, SaveDir, SavedAction};
 
-pub use crate::tools::Screen;
+/// The screens the fixed `screenshot` command can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shot {
+    Menu,
+    Slots,
+    /// The new-game settings (the original's "settings screen").
+    Settings,
+    Game,
+    End,
+    /// 猪国杀: a seeded table in the middle of a game, with the event log.
+    Pig,
+}
 
 #[derive(Clone, Debug)]
 pub struct Request {
-    pub screen: Screen,
+    pub screen: Shot,
     pub out: PathBuf,
 }
 
 #[derive(Resource)]
-struct Shot {
+struct ShotState {
     request: Request,
     frames: u32,
     taken: bool,
@@ -36,15 +48,15 @@ pub struct ScreenshotPlugin(pub Request);
 
 impl Plugin for ScreenshotPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(Shot {
+        app.insert_resource(ShotState {
             request: self.0.clone(),
             frames: 0,
             taken: false,
             arrived: false,
             waited: 0,
         })
-        .add_systems(OnEnter(AppState::MainMenu), go_to_screen.run_if(run_once))
-        .add_systems(OnEnter(AppState::InGame), aim_a_piece)
+        .add_systems(OnEnter(Screen::Menu), go_to_screen.run_if(run_once))
+        .add_systems(OnEnter(BracketScreen::Playing), aim_a_piece)
         .add_systems(Last, take_screenshot);
     }
 }
@@ -113,25 +125,28 @@ fn save_of(game: &Game, kinds: &KindTable) -> SaveData {
 
 fn go_to_screen(
     mut commands: Commands,
-    shot: Res<Shot>,
-    content: Res<bw_rules::bracket::ecs::Content>,
+    shot: Res<ShotState>,
+    content: Res<BracketContent>,
     saves: Res<super::Saves>,
-    mut next: ResMut<NextState<AppState>>,
-    mut start: MessageWriter<StartGame>,
-    mut mode: ResMut<NewGameMode>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut bracket: ResMut<NextState<BracketScreen>>,
+    mut pig: ResMut<NextState<PigScreen>>,
+    mut start: MessageWriter<StartBracketGame>,
+    mut mode: ResMut<BracketMode>,
 ) {
     let kinds = &content.0;
     let dir: &SaveDir = &saves.0;
     match shot.request.screen {
-        Screen::Menu => {}
+        Shot::Menu => {}
         // The original's "settings screen" is the new-game settings (columns, `启动！`).
-        Screen::Settings => {
-            let mut draft = super::newgame::NewGameDraft::new(0, false);
+        Shot::Settings => {
+            let mut draft = BracketDraft::new(0, false);
             draft.seed_text = "20261129".into();
             commands.insert_resource(draft);
-            next.set(AppState::NewGame);
+            screen.set(Screen::Bracket);
+            bracket.set(BracketScreen::NewGame);
         }
-        Screen::Slots => {
+        Shot::Slots => {
             mode.star_war = false;
             for (slot, moves) in [(0, 24), (1, 6), (3, 40)] {
                 let _ = dir.store(slot, &save_of(&demo_game(kinds, moves, None), kinds));
@@ -141,17 +156,20 @@ fn go_to_screen(
                 dir.path(2),
                 "// checksum 0000000000000000\n(version: 2, trunc",
             );
-            next.set(AppState::Slots);
+            screen.set(Screen::Bracket);
+            bracket.set(BracketScreen::Slots);
         }
-        Screen::Game => {
+        Shot::Game => {
             let _ = dir.store(0, &save_of(&demo_game(kinds, 30, None), kinds));
-            start.write(StartGame::Load { slot: 0 });
+            screen.set(Screen::Bracket);
+            start.write(StartBracketGame::Load { slot: 0 });
         }
-        Screen::End => {
+        Shot::End => {
             let _ = dir.store(0, &save_of(&demo_game(kinds, 200, Some(6)), kinds));
-            start.write(StartGame::Load { slot: 0 });
+            screen.set(Screen::Bracket);
+            start.write(StartBracketGame::Load { slot: 0 });
         }
-        Screen::Pig => {
+        Shot::Pig => {
             let setup = bw_rules::pig::setup::PigSetup {
                 roles: vec![
                     bw_rules::pig::Role::MP,
@@ -168,24 +186,29 @@ fn go_to_screen(
             let middle = game.events.len() * 2 / 5;
             game.show(middle);
             commands.insert_resource(game);
-            next.set(AppState::PigTable);
+            screen.set(Screen::Pig);
+            pig.set(PigScreen::Table);
         }
     }
 }
 
 fn take_screenshot(
     mut commands: Commands,
-    mut shot: ResMut<Shot>,
-    state: Res<State<AppState>>,
+    mut shot: ResMut<ShotState>,
+    screen: Res<State<Screen>>,
+    bracket: Option<Res<State<BracketScreen>>>,
+    pig: Option<Res<State<PigScreen>>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let want = match shot.request.screen {
-        Screen::Menu => AppState::MainMenu,
-        Screen::Slots => AppState::Slots,
-        Screen::Settings => AppState::NewGame,
-        Screen::Game => AppState::InGame,
-        Screen::End => AppState::GameOver,
-        Screen::Pig => AppState::PigTable,
+    let bracket = bracket.map(|s| *s.get());
+    let pig = pig.map(|s| *s.get());
+    let arrived = match shot.request.screen {
+        Shot::Menu => *screen.get() == Screen::Menu,
+        Shot::Slots => bracket == Some(BracketScreen::Slots),
+        Shot::Settings => bracket == Some(BracketScreen::NewGame),
+        Shot::Game => bracket == Some(BracketScreen::Playing),
+        Shot::End => bracket == Some(BracketScreen::GameOver),
+        Shot::Pig => pig == Some(PigScreen::Table),
     };
     shot.waited += 1;
     if shot.waited > 20_000 {
@@ -193,7 +216,7 @@ fn take_screenshot(
         exit.write(AppExit::error());
         return;
     }
-    shot.arrived |= *state.get() == want;
+    shot.arrived |= arrived;
     if !shot.arrived {
         return;
     }
@@ -215,11 +238,11 @@ fn take_screenshot(
 /// On the game screen, aim an angle bracket at a legal cell so the picture shows the
 /// placement preview (ghost, beam, newly covered cells) and the attack overlay.
 fn aim_a_piece(
-    mut ui: ResMut<super::game::PlayUi>,
-    content: Res<bw_rules::bracket::ecs::Content>,
-    snapshot: Res<bw_rules::bracket::ecs::BoardSnapshot>,
-    setup: Res<bw_rules::bracket::ecs::GameSetup>,
-    turn: Res<bw_rules::bracket::ecs::Turn>,
+    mut ui: ResMut<BracketPlay>,
+    content: Res<BracketContent>,
+    snapshot: Res<BracketBoard>,
+    setup: Res<BracketSetup>,
+    turn: Res<BracketTurn>,
 ) {
     let kinds = &content.0;
     let angle = kinds.by_glyph('>');

@@ -4,7 +4,7 @@
 //! pack; a kind without art is drawn as a generated glyph tile.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
@@ -12,30 +12,18 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bw_rules::bracket::content::Names;
 use serde::Deserialize;
 
-use super::AppState;
-use super::i18n::T;
-use super::settings::UserSettings;
+use super::i18n::Locale;
+use super::screens::settings::UserSettings;
+use super::state::Screen;
+use super::theme::{self, DEFAULT_SEATS, SeatColors};
+use super::AssetsDir;
+use crate::tr;
 
 pub const DEFAULT_PACK: &str = "default";
 
-/// The assets folder: `$BRACKET_WAR_ASSETS`, else `./assets`, else beside the executable.
-pub fn assets_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("BRACKET_WAR_ASSETS") {
-        return PathBuf::from(d);
-    }
-    let here = PathBuf::from("assets");
-    if here.is_dir() {
-        return std::fs::canonicalize(&here).unwrap_or(here);
-    }
-    std::env::current_exe()
-        .ok()
-        .and_then(|e| e.parent().map(|p| p.join("assets")))
-        .unwrap_or(here)
-}
-
-/// Names of the packs with a `pack.ron`, `default` first.
-pub fn available_packs() -> Vec<String> {
-    packs_in(&assets_dir())
+/// Names of the packs with a `pack.ron` in the assets folder, `default` first.
+pub fn available_packs(assets: &Path) -> Vec<String> {
+    packs_in(assets)
 }
 
 pub fn packs_in(assets: &Path) -> Vec<String> {
@@ -75,6 +63,9 @@ struct UiArt {
 struct PackFile {
     name: Names,
     background: (f32, f32, f32),
+    /// Seat colours of players 1–4 (sRGB 0..1); the default pack's when left out.
+    #[serde(default)]
+    seats: Option<[(f32, f32, f32); 4]>,
     board: BoardArt,
     pieces: HashMap<String, String>,
     ui: UiArt,
@@ -86,6 +77,7 @@ pub struct PackPaths {
     pub name: String,
     pub title: Names,
     pub background: (f32, f32, f32),
+    pub seats: [(f32, f32, f32); 4],
     pub cell: String,
     pub mirrors: [String; 2],
     pub glass: [String; 3],
@@ -213,11 +205,11 @@ pub fn resolve_pack(assets: &Path, name: &str) -> PackPaths {
         .collect();
     PackPaths {
         name: used,
-        title: p.map(|p| p.name.clone()).unwrap_or(Names {
-            zh: "默认".into(),
-            en: "Default".into(),
-        }),
+        title: p
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| Names::of([("zh-CN", "默认"), ("en", "Default")])),
         background: p.map_or((0.16, 0.17, 0.2), |p| p.background),
+        seats: p.and_then(|p| p.seats).unwrap_or(DEFAULT_SEATS),
         cell,
         mirrors,
         glass,
@@ -353,25 +345,26 @@ impl Plugin for TexturePackPlugin {
             .world()
             .get_resource::<UserSettings>()
             .map_or(DEFAULT_PACK.to_string(), |s| s.pack.clone());
+        let assets = app.world().resource::<AssetsDir>().0.clone();
         let mut dynamic = DynamicAssets::default();
-        register_pack_assets(&mut dynamic, &resolve_pack(&assets_dir(), &chosen));
+        register_pack_assets(&mut dynamic, &resolve_pack(&assets, &chosen));
         app.insert_resource(dynamic)
             .add_loading_state(
-                LoadingState::new(AppState::Loading)
-                    .continue_to_state(AppState::MainMenu)
+                LoadingState::new(Screen::Loading)
+                    .continue_to_state(Screen::Menu)
                     .load_collection::<PackCollection>(),
             )
             .add_systems(Startup, load_chosen_pack)
             .add_systems(Update, switch_pack)
             .add_systems(
                 EguiPrimaryContextPass,
-                loading_screen.run_if(in_state(AppState::Loading)),
+                loading_screen.run_if(in_state(Screen::Loading)),
             );
     }
 }
 
-fn load_pack(commands: &mut Commands, server: &AssetServer, name: &str) {
-    let paths = resolve_pack(&assets_dir(), name);
+fn load_pack(commands: &mut Commands, server: &AssetServer, assets: &Path, name: &str) {
+    let paths = resolve_pack(assets, name);
     for p in &paths.problems {
         warn!("texture pack: {p}");
     }
@@ -380,11 +373,19 @@ fn load_pack(commands: &mut Commands, server: &AssetServer, name: &str) {
         paths.background.1,
         paths.background.2,
     )));
+    commands.insert_resource(SeatColors(
+        paths.seats.map(|(r, g, b)| Color::srgb(r, g, b)),
+    ));
     commands.insert_resource(PackImages::load(server, name, paths));
 }
 
-fn load_chosen_pack(mut commands: Commands, server: Res<AssetServer>, settings: Res<UserSettings>) {
-    load_pack(&mut commands, &server, &settings.pack);
+fn load_chosen_pack(
+    mut commands: Commands,
+    server: Res<AssetServer>,
+    settings: Res<UserSettings>,
+    assets: Res<AssetsDir>,
+) {
+    load_pack(&mut commands, &server, &assets.0, &settings.pack);
 }
 
 /// A new pack chosen in Settings replaces the images at once.
@@ -392,28 +393,29 @@ fn switch_pack(
     mut commands: Commands,
     server: Res<AssetServer>,
     settings: Res<UserSettings>,
+    assets: Res<AssetsDir>,
     pack: Option<Res<PackImages>>,
 ) {
     if let Some(pack) = pack
         && settings.is_changed()
         && pack.requested != settings.pack
     {
-        load_pack(&mut commands, &server, &settings.pack);
+        load_pack(&mut commands, &server, &assets.0, &settings.pack);
     }
 }
 
 fn loading_screen(
     mut contexts: EguiContexts,
-    settings: Res<UserSettings>,
+    loc: Res<Locale>,
     server: Res<AssetServer>,
     pack: Option<Res<PackImages>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (done, all) = pack.map_or((0, 1), |p| p.progress(&server));
-    egui::CentralPanel::default().show(&mut super::root_ui(ctx), |ui| {
+    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
         ui.add_space(340.0);
         ui.vertical_centered(|ui| {
-            ui.label(egui::RichText::new(T::Loading.tr(settings.lang)).size(28.0));
+            ui.label(egui::RichText::new(tr!(loc, "loading")).size(28.0));
             ui.add_space(12.0);
             ui.add(
                 egui::ProgressBar::new(done as f32 / all.max(1) as f32)

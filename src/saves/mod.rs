@@ -19,13 +19,44 @@ pub const SLOT_COUNT: usize = 8;
 pub const MAX_SAVE_BYTES: u64 = 1 << 20;
 const CHECKSUM_PREFIX: &str = "// checksum ";
 
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SeatKind {
-    #[default]
-    Human,
-    RandomComputer,
-    GreedyComputer,
+pub use bw_rules::bracket::ai::SeatKind;
+
+/// Random 猪国杀 decks can make endless games: the app stops them after this many turns as
+/// "no result" (judge mode has its own, larger cap).
+pub const PIG_TURN_CAP: u64 = 10_000;
+
+/// A settings-like file (RON, no checksum): missing, loaded, or damaged with a reason.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileState<T> {
+    Missing,
+    Loaded(T),
+    Damaged(String),
+}
+
+/// Reads a RON file of the player's (settings, a table setup, a layout).
+pub fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> FileState<T> {
+    match fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return FileState::Missing,
+        Err(e) => return FileState::Damaged(e.to_string()),
+        Ok(m) if m.len() > MAX_SAVE_BYTES => {
+            return FileState::Damaged(Damage::TooLarge(m.len()).to_string());
+        }
+        Ok(_) => {}
+    }
+    match fs::read_to_string(path) {
+        Err(e) => FileState::Damaged(e.to_string()),
+        Ok(text) => match ron::from_str(&text) {
+            Ok(v) => FileState::Loaded(v),
+            Err(e) => FileState::Damaged(e.to_string()),
+        },
+    }
+}
+
+/// Writes a RON file of the player's, atomically.
+pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> std::io::Result<()> {
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
+        .map_err(std::io::Error::other)?;
+    bw_files::write_atomic(path, text)
 }
 
 /// An action as saved: kinds by id, so content order may change between versions.
@@ -351,7 +382,7 @@ impl SaveDir {
                 if r.version > PIG_RECORD_VERSION {
                     return Err(Damage::NewerVersion(r.version));
                 }
-                r.replay(crate::app::pig::TURN_CAP)
+                r.replay(PIG_TURN_CAP)
                     .map_err(Damage::Replay)?;
                 Ok(Some(r))
             }
@@ -416,17 +447,14 @@ impl SaveDir {
         self.store_text(slot, &encode(data))
     }
 
+    /// The previous file becomes the backup, then the new text replaces it; both writes are
+    /// atomic, so the slot holds the old save or the new one at every moment.
     fn store_text(&self, slot: usize, text: &str) -> std::io::Result<()> {
-        fs::create_dir_all(&self.dir)?;
         let path = self.path(slot);
-        let tmp = self
-            .dir
-            .join(format!("{}-{}.ron.tmp", self.prefix, slot + 1));
-        fs::write(&tmp, text)?;
-        if path.exists() {
-            fs::rename(&path, self.backup_path(slot))?;
+        if let Ok(old) = fs::read(&path) {
+            bw_files::write_atomic(&self.backup_path(slot), old)?;
         }
-        fs::rename(&tmp, &path)
+        bw_files::write_atomic(&path, text)
     }
 
     /// Puts the backup back in place of a damaged save.

@@ -6,5 +6,6 @@
 
 pub mod bracket;
 pub mod junqi;
+pub mod names;
 pub mod pig;
 pub mod rng;

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use bevy_app::App;
-use bw_rules::bracket::ecs::{BoardSnapshot, BracketRulesPlugin, resolve_world, spawn_board};
+use bw_rules::bracket::ecs::{BracketBoard, BracketRulesPlugin, resolve_world, spawn_board};
 use bw_rules::bracket::text::{format_report, parse_board, tile_token};
 use bw_rules::bracket::{Board, KindTable, coverage::coverage_all, resolve};
 
@@ -95,7 +95,7 @@ fn the_ecs_schedule_agrees_with_the_kernel_on_every_case() {
         app.add_plugins(BracketRulesPlugin);
         spawn_board(app.world_mut(), &start);
         resolve_world(app.world_mut());
-        let ecs = app.world().resource::<BoardSnapshot>().board.clone();
+        let ecs = app.world().resource::<BracketBoard>().board.clone();
         assert_eq!(ecs, kernel, "{}", path.display());
     }
 }

@@ -235,3 +235,31 @@ fn star_war_no_adjacent_rule() {
     // Touching a star that stands inside a corner is allowed.
     g.act(&k, place(&k, 3, 2, '*', None)).unwrap();
 }
+
+#[test]
+fn star_war_no_adjacent_rule_exempts_only_corners_of_players_in_the_game() {
+    let k = kinds();
+    let mut g = empty_game(2, Mode::StarWar);
+    g.settings.star_no_adjacent = true;
+    let star = kind(&k, '*');
+    let cell = |r: usize, c: usize| g.board.index(r, c);
+    let empty_corner = cell(0, 7);
+    // A chain of P1's stars from its corner to just left of the top-right corner, which
+    // would be P3's in a 4-player game.
+    for c in [cell(0, 2), cell(0, 5), cell(0, 6)] {
+        g.board.set(
+            c,
+            Tile::Piece(bw_rules::bracket::Piece {
+                owner: 1,
+                kind: star,
+                facing: None,
+            }),
+        );
+    }
+    assert_eq!(g.board.home_owner(empty_corner), None);
+    // With two players that corner is an ordinary cell: touching is refused there too.
+    assert_eq!(
+        g.act(&k, place(&k, 0, 7, '*', None)),
+        Err(Refusal::AdjacentStar(At { row: 0, col: 7 }))
+    );
+}

@@ -5,7 +5,7 @@ use bw_rules::bracket::board::{Board, Piece, Tile};
 use bw_rules::bracket::content::{Class, KindId, KindTable};
 use bw_rules::bracket::coverage::coverage_all;
 use bw_rules::bracket::ecs::{
-    self, BoardCell, BoardFrame, BoardSnapshot, BracketRulesPlugin, resolve_world,
+    self, BoardCell, BracketFrame, BracketBoard, BracketRulesPlugin, resolve_world,
 };
 use bw_rules::bracket::game::{Action, Game, Mode, Settings, legal_placements};
 use bw_rules::bracket::generate::BoardSettings;
@@ -63,7 +63,7 @@ fn ecs_resolve(board: &Board, order_seed: u64) -> Board {
     let mut app = App::new();
     app.add_plugins(BracketRulesPlugin);
     let world = app.world_mut();
-    world.insert_resource(BoardFrame {
+    world.insert_resource(BracketFrame {
         side: board.side(),
         seats: board.seats().collect(),
     });
@@ -84,7 +84,7 @@ fn ecs_resolve(board: &Board, order_seed: u64) -> Board {
         );
     }
     resolve_world(world);
-    world.resource::<BoardSnapshot>().board.clone()
+    world.resource::<BracketBoard>().board.clone()
 }
 
 proptest! {

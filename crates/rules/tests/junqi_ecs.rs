@@ -6,8 +6,8 @@ use std::sync::Arc;
 use bevy_app::App;
 use bw_rules::junqi::ai::AiKind;
 use bw_rules::junqi::ecs::{
-    Destinations, JunqiMatch, JunqiPiece, JunqiRulesPlugin, LastRefusal, MoveRequest, OnNode,
-    Selected, run_turn, spawn_match,
+    JunqiDestinations, JunqiMatch, JunqiPiece, JunqiRulesPlugin, JunqiRefusal, JunqiMoveRequest, OnNode,
+    JunqiSelected, run_turn, spawn_match,
 };
 use bw_rules::junqi::game::{Action, Phase, Refusal};
 use bw_rules::junqi::headless::{computer_players, setup};
@@ -51,16 +51,16 @@ fn the_schedule_plays_whole_games_in_step_with_the_kernel() {
                 panic!("computers move");
             };
             // Pathfinding in the schedule agrees with the kernel.
-            app.world_mut().resource_mut::<Selected>().0 = Some(from);
+            app.world_mut().resource_mut::<JunqiSelected>().0 = Some(from);
             run_turn(app.world_mut());
             assert_eq!(
-                app.world().resource::<Destinations>().0,
+                app.world().resource::<JunqiDestinations>().0,
                 kernel.destinations(from)
             );
             kernel.act(Action::Move { from, to }).unwrap();
-            app.world_mut().resource_mut::<MoveRequest>().0 = Some((from, to));
+            app.world_mut().resource_mut::<JunqiMoveRequest>().0 = Some((from, to));
             run_turn(app.world_mut());
-            assert_eq!(app.world().resource::<LastRefusal>().0, None);
+            assert_eq!(app.world().resource::<JunqiRefusal>().0, None);
             let m = &app.world().resource::<JunqiMatch>().0;
             assert_eq!(
                 (m.turn, &m.phase, &m.events),
@@ -96,10 +96,10 @@ fn an_illegal_request_is_refused_and_changes_nothing() {
     spawn_match(app.world_mut(), game);
     let before = position_of(&mut app);
     let next = app.world().resource::<JunqiMatch>().0.board.adjacent(flag)[0].0;
-    app.world_mut().resource_mut::<MoveRequest>().0 = Some((flag, next));
+    app.world_mut().resource_mut::<JunqiMoveRequest>().0 = Some((flag, next));
     run_turn(app.world_mut());
     assert_eq!(
-        app.world().resource::<LastRefusal>().0,
+        app.world().resource::<JunqiRefusal>().0,
         Some(Refusal::Immobile(flag))
     );
     assert_eq!(position_of(&mut app), before);

@@ -1,24 +1,31 @@
 //! Taking a seat at the 猪国杀 table: the engine runs on its own thread; the person's pig
 //! is asked every decision (which card and target, 闪, 杀 in a duel, 无懈可击, 桃 when
-//! dying); every other pig follows the problem's behaviour.
+//! dying); every other pig follows the problem's behaviour. A seated game saves after every
+//! answer and can be resumed from its slot: its recorded answers are given again first.
 
+use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 use std::thread::JoinHandle;
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use bevy_egui::egui;
-use bw_rules::pig::Card;
 use bw_rules::pig::brain::NullifyAsk;
 use bw_rules::pig::engine::Table;
+use bw_rules::pig::record::{PigRecord, RecordedAnswer};
 use bw_rules::pig::seat::{Answer, FromTable, Question, play_seat};
+use bw_rules::pig::view::seen_event;
+use bw_rules::pig::{Card, Event};
 
 use super::{PigGame, PigTextsRes, TURN_CAP, card_name};
-use crate::app::i18n::Lang;
+use crate::app::i18n::Locale;
+use crate::saves::SaveDir;
+use crate::tr;
 
 /// Where a seated game saves itself after every answer.
 #[derive(Resource, Clone, Debug)]
-pub struct SeatSlot(pub crate::saves::SaveDir, pub usize);
+pub struct SeatSlot(pub SaveDir, pub usize);
 
 /// The person's seat and the line to the engine thread.
 #[derive(Resource)]
@@ -27,12 +34,14 @@ pub struct PigSeat {
     from_table: Mutex<Receiver<FromTable>>,
     to_table: Sender<Answer>,
     thread: Mutex<Option<JoinHandle<Table>>>,
+    /// Answers of a resumed game, given again before the person is asked.
+    replaying: VecDeque<RecordedAnswer>,
     /// The decision waiting for the person.
     pub question: Option<Question>,
     /// The game is over (or was stopped at the turn cap) and the thread has ended.
     pub finished: bool,
     /// The game so far as a record (the table and the person's answers).
-    pub record: bw_rules::pig::record::PigRecord,
+    pub record: PigRecord,
 }
 
 impl PigSeat {
@@ -46,9 +55,17 @@ impl PigSeat {
 
 /// Starts a live table with `seat` played by the person.
 pub fn take_seat(commands: &mut Commands, table: Table, seat: usize) {
-    let game = PigGame::new(&table, Vec::new(), None);
-    let mut record = bw_rules::pig::record::PigRecord::watched(&table, crate::saves::now());
+    let mut record = PigRecord::watched(&table, crate::saves::now());
     record.seat = Some(seat);
+    resume_seat(commands, table, record);
+}
+
+/// Continues a seated game from its record: the engine starts again and is given the
+/// recorded answers, then asks the person.
+pub fn resume_seat(commands: &mut Commands, table: Table, mut record: PigRecord) {
+    let seat = record.seat.unwrap_or(0);
+    let replaying: VecDeque<RecordedAnswer> = std::mem::take(&mut record.answers).into();
+    let game = PigGame::new(&table, Vec::new(), None);
     let (from_table, to_table, thread) = play_seat(table, seat, TURN_CAP);
     commands.insert_resource(game);
     commands.insert_resource(PigSeat {
@@ -56,23 +73,27 @@ pub fn take_seat(commands: &mut Commands, table: Table, seat: usize) {
         from_table: Mutex::new(from_table),
         to_table,
         thread: Mutex::new(Some(thread)),
+        replaying,
         question: None,
         finished: false,
         record,
     });
 }
 
-/// Takes in what the engine thread sent: events (shown as they come) and questions.
+/// Takes in what the engine thread sent: events (only as the person's pig sees them) and
+/// questions (answered from the record while a resumed game catches up).
 pub fn pump(
     seat: Option<ResMut<PigSeat>>,
     game: Option<ResMut<PigGame>>,
     slot: Option<Res<SeatSlot>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let (Some(mut seat), Some(mut game)) = (seat, game) else {
         return;
     };
     // Save the game as it stands after each answer.
     if seat.is_changed()
+        && seat.replaying.is_empty()
         && let Some(slot) = slot
         && let Err(e) = slot.0.store_pig(slot.1, &seat.record)
     {
@@ -81,15 +102,21 @@ pub fn pump(
     if seat.question.is_some() || seat.finished {
         return;
     }
+    // The engine thread is working: keep the window awake until it asks or ends.
+    redraw.write(RequestRedraw);
     loop {
         let msg = seat.from_table.lock().expect("one reader").try_recv();
         match msg {
             Ok(FromTable::Event(e)) => {
-                game.events.push(e);
+                game.events.push(seen_event(&e, seat.seat));
                 let n = game.events.len();
                 game.show(n);
             }
             Ok(FromTable::Ask(q)) => {
+                if let Some(a) = seat.replaying.pop_front() {
+                    seat.answer(a.into());
+                    continue;
+                }
                 seat.question = Some(q);
                 return;
             }
@@ -100,6 +127,7 @@ pub fn pump(
                     && let Ok(end) = handle.join()
                 {
                     game.result = super::result_of(&end);
+                    game.outcome = end.outcome;
                 }
                 return;
             }
@@ -107,122 +135,89 @@ pub fn pump(
     }
 }
 
+/// Leaving the table ends a seated game's thread (dropping the channels ends it) and the
+/// game; it stays in its slot.
+pub fn leave_table(mut commands: Commands) {
+    commands.remove_resource::<PigSeat>();
+    commands.remove_resource::<SeatSlot>();
+}
+
+/// Whether a game event ended the game.
+pub fn ended(events: &[Event]) -> bool {
+    matches!(events.last(), Some(Event::End { .. }))
+}
+
 /// The question panel; returns the answer the person gave, if any.
 pub fn question_panel(
     ui: &mut egui::Ui,
-    lang: Lang,
+    loc: &Locale,
     texts: &PigTextsRes,
     seat: usize,
     q: &Question,
 ) -> Option<Answer> {
-    let zh = lang == Lang::Zh;
-    let pig = |p: usize| {
-        if zh {
-            format!("{} 号猪", p + 1)
-        } else {
-            format!("pig {}", p + 1)
-        }
-    };
-    let card = |c: Card| card_name(&texts.0, lang, c);
+    let pig = |p: usize| tr!(loc, "pig-n", n = p + 1);
+    let card = |c: Card| card_name(&texts.0, loc, c);
     let yes_no = |ui: &mut egui::Ui, text: String| -> Option<Answer> {
         ui.label(egui::RichText::new(text).size(18.0));
         let mut a = None;
         ui.horizontal(|h| {
-            if h.button(if zh { "是" } else { "Yes" }).clicked() {
+            if h.button(tr!(loc, "yes")).clicked() {
                 a = Some(Answer::Yes);
             }
-            if h.button(if zh { "否" } else { "No" }).clicked() {
+            if h.button(tr!(loc, "no")).clicked() {
                 a = Some(Answer::No);
             }
         });
         a
     };
-    ui.label(
-        egui::RichText::new(if zh {
-            format!("你是 {}", pig(seat))
-        } else {
-            format!("You are {}", pig(seat))
-        })
-        .strong(),
-    );
+    ui.label(egui::RichText::new(tr!(loc, "pig-you-are", pig = pig(seat))).strong());
     match q {
         Question::Play { legal, hand } => {
-            ui.label(if zh { "出哪张牌？" } else { "Which card?" });
+            ui.label(tr!(loc, "pig-which-card"));
             let mut a = None;
             for play in legal {
                 let c = hand[play.index];
                 let text = match play.target {
-                    Some(t) => format!("{} {} → {}", c.letter(), card(c), pig(t)),
-                    None => format!("{} {}", c.letter(), card(c)),
+                    Some(t) => tr!(loc, "pig-play-on", card = card(c), target = pig(t)),
+                    None => card(c),
                 };
                 if ui.button(text).clicked() {
                     a = Some(Answer::Play(Some(*play)));
                 }
             }
-            if ui
-                .button(if zh { "结束出牌" } else { "End my turn" })
-                .clicked()
-            {
+            if ui.button(tr!(loc, "pig-end-turn")).clicked() {
                 a = Some(Answer::Play(None));
             }
             a
         }
-        Question::Dodge { attacker } => yes_no(
-            ui,
-            if zh {
-                format!("{} 对你使用杀，出闪吗？", pig(*attacker))
-            } else {
-                format!("{} kills you: dodge?", pig(*attacker))
-            },
-        ),
+        Question::Dodge { attacker } => yes_no(ui, tr!(loc, "pig-ask-dodge", attacker = pig(*attacker))),
         Question::AreaAnswer { card: c, user } => {
             let answer = if *c == Card::N { Card::K } else { Card::D };
             yes_no(
                 ui,
-                if zh {
-                    format!("{} 使用{}，打出{}吗？", pig(*user), card(*c), card(answer))
-                } else {
-                    format!(
-                        "{} plays {}: answer with {}?",
-                        pig(*user),
-                        card(*c),
-                        card(answer)
-                    )
-                },
+                tr!(
+                    loc,
+                    "pig-ask-area",
+                    user = pig(*user),
+                    card = card(*c),
+                    answer = card(answer)
+                ),
             )
         }
-        Question::DuelKill { opponent } => yes_no(
-            ui,
-            if zh {
-                format!("与 {} 决斗，弃一张杀吗？", pig(*opponent))
-            } else {
-                format!("Duel with {}: discard a Kill?", pig(*opponent))
-            },
-        ),
+        Question::DuelKill { opponent } => {
+            yes_no(ui, tr!(loc, "pig-ask-duel", opponent = pig(*opponent)))
+        }
         Question::Nullify { ask } => yes_no(
             ui,
-            match (ask, zh) {
-                (NullifyAsk::Protect { target }, true) => {
-                    format!("锦囊将对 {} 生效，打出无懈可击吗？", pig(*target))
+            match ask {
+                NullifyAsk::Protect { target } => {
+                    tr!(loc, "pig-ask-nullify-protect", target = pig(*target))
                 }
-                (NullifyAsk::Counter { user }, true) => {
-                    format!("{} 打出了无懈可击，抵消它吗？", pig(*user))
-                }
-                (NullifyAsk::Protect { target }, false) => {
-                    format!("A trick is about to hit {}: nullify it?", pig(*target))
-                }
-                (NullifyAsk::Counter { user }, false) => {
-                    format!("{} played a Nullification: cancel it?", pig(*user))
+                NullifyAsk::Counter { user } => {
+                    tr!(loc, "pig-ask-nullify-counter", user = pig(*user))
                 }
             },
         ),
-        Question::DyingPeach => yes_no(
-            ui,
-            if zh {
-                "你濒死了，吃桃吗？".to_string()
-            } else {
-                "You are dying: eat a peach?".to_string()
-            },
-        ),
+        Question::DyingPeach => yes_no(ui, tr!(loc, "pig-ask-peach")),
     }
 }

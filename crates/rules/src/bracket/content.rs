@@ -54,11 +54,7 @@ pub enum Hp {
     FrontImmune,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Names {
-    pub zh: String,
-    pub en: String,
-}
+pub use crate::names::Names;
 
 /// One piece kind, validated. Values are exact quarters.
 #[derive(Clone, Debug, PartialEq, Eq)]

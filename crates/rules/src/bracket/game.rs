@@ -268,9 +268,11 @@ fn check_place(
 }
 
 /// Star War's optional rule: a star outside every home corner may not touch another star of
-/// the same player that also stands outside every home corner.
+/// the same player that also stands outside every home corner. Only the corners of players
+/// in the game count: on a 2-player board the two empty corners are ordinary cells, and so
+/// is the corner of a player who surrendered.
 fn touches_own_star(board: &Board, kinds: &KindTable, me: Player, cell: usize) -> bool {
-    let outside = |c: usize| (1..=4).all(|p| !board.corner_contains(p, c));
+    let outside = |c: usize| board.home_owner(c).is_none();
     outside(cell)
         && Dir::ALL
             .into_iter()

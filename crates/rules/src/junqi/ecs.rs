@@ -35,23 +35,23 @@ pub struct JunqiMatch(pub Junqi);
 
 /// The piece the current player has picked up.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Selected(pub Option<NodeId>);
+pub struct JunqiSelected(pub Option<NodeId>);
 
 /// Legal destinations of the selected piece.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Destinations(pub NodeSet);
+pub struct JunqiDestinations(pub NodeSet);
 
 /// A move the current player asks for.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MoveRequest(pub Option<(NodeId, NodeId)>);
+pub struct JunqiMoveRequest(pub Option<(NodeId, NodeId)>);
 
 /// The last request's refusal, if it was refused.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct LastRefusal(pub Option<Refusal>);
+pub struct JunqiRefusal(pub Option<Refusal>);
 
 /// Passed from validation to combat, elimination and turn advance within one pass.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PendingMove {
+pub struct JunqiPendingMove {
     pub mover: Option<PlayerId>,
     pub from_to: Option<(NodeId, NodeId)>,
     pub captured_flag_of: Option<PlayerId>,
@@ -74,11 +74,11 @@ pub struct JunqiRulesPlugin;
 
 impl Plugin for JunqiRulesPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Selected>()
-            .init_resource::<Destinations>()
-            .init_resource::<MoveRequest>()
-            .init_resource::<LastRefusal>()
-            .init_resource::<PendingMove>()
+        app.init_resource::<JunqiSelected>()
+            .init_resource::<JunqiDestinations>()
+            .init_resource::<JunqiMoveRequest>()
+            .init_resource::<JunqiRefusal>()
+            .init_resource::<JunqiPendingMove>()
             .add_schedule(turn_schedule());
     }
 }
@@ -139,8 +139,8 @@ pub fn snapshot_position(mut m: ResMut<JunqiMatch>, pieces: Query<(&JunqiPiece, 
 /// the engineer's search).
 pub fn compute_destinations(
     m: Res<JunqiMatch>,
-    selected: Res<Selected>,
-    mut out: ResMut<Destinations>,
+    selected: Res<JunqiSelected>,
+    mut out: ResMut<JunqiDestinations>,
 ) {
     let g = &m.0;
     out.0 = match selected.0 {
@@ -154,11 +154,11 @@ pub fn compute_destinations(
 /// Checks the requested move against the turn and the pathfinding result.
 pub fn validate_move(
     m: Res<JunqiMatch>,
-    mut request: ResMut<MoveRequest>,
-    mut refusal: ResMut<LastRefusal>,
-    mut pending: ResMut<PendingMove>,
+    mut request: ResMut<JunqiMoveRequest>,
+    mut refusal: ResMut<JunqiRefusal>,
+    mut pending: ResMut<JunqiPendingMove>,
 ) {
-    *pending = PendingMove::default();
+    *pending = JunqiPendingMove::default();
     let Some((from, to)) = request.0.take() else {
         return;
     };
@@ -190,7 +190,7 @@ pub fn validate_move(
 pub fn resolve_combat(
     mut commands: Commands,
     mut m: ResMut<JunqiMatch>,
-    mut pending: ResMut<PendingMove>,
+    mut pending: ResMut<JunqiPendingMove>,
     pieces: Query<(Entity, &OnNode), With<JunqiPiece>>,
 ) {
     let (Some(me), Some((from, to))) = (pending.mover, pending.from_to) else {
@@ -209,7 +209,7 @@ pub fn resolve_combat(
 }
 
 /// A captured flag eliminates its owner.
-pub fn eliminate(mut m: ResMut<JunqiMatch>, pending: Res<PendingMove>) {
+pub fn eliminate(mut m: ResMut<JunqiMatch>, pending: Res<JunqiPendingMove>) {
     if let (Some(by), Some(of)) = (pending.mover, pending.captured_flag_of) {
         m.0.capture_step(by, of);
     }
@@ -220,7 +220,7 @@ pub fn eliminate(mut m: ResMut<JunqiMatch>, pending: Res<PendingMove>) {
 pub fn advance_turn(
     mut commands: Commands,
     mut m: ResMut<JunqiMatch>,
-    pending: Res<PendingMove>,
+    pending: Res<JunqiPendingMove>,
     pieces: Query<(Entity, &JunqiPiece)>,
 ) {
     if pending.mover.is_some() {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bracket::content::Names;
+use crate::names::Names;
 
 pub const PIECES_RON: &str = include_str!("../../../../content/junqi/pieces.ron");
 

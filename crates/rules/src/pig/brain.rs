@@ -1,23 +1,7 @@
 //! Decisions at the table, and the behaviour the problem prescribes for every pig.
 
 use super::cards::{Card, Role};
-use super::engine::{MAX_HP, Table};
-
-/// A card to play: its index in the hand and its target, if it takes one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Play {
-    pub index: usize,
-    pub target: Option<usize>,
-}
-
-/// What a 无懈可击 would do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NullifyAsk {
-    /// Protect `target` from the trick about to hit it (献殷勤).
-    Protect { target: usize },
-    /// Cancel the 无懈可击 just played by `user` (表敌意).
-    Counter { user: usize },
-}
+pub use super::state::{MAX_HP, NullifyAsk, Play, Table};
 
 /// Every decision a pig makes. The engine asks only when the pig holds the card needed.
 pub trait Brain {

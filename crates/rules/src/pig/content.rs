@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 
 use super::cards::{Card, Role};
-use crate::bracket::content::Names;
+use crate::names::Names;
 
 pub const BUILTIN_CARDS_RON: &str = include_str!("../../../../content/pig/cards.ron");
 
@@ -92,9 +92,9 @@ mod tests {
     #[test]
     fn builtin_texts_name_every_card_and_role() {
         let t = PigTexts::builtin();
-        assert_eq!(t.card(Card::N).name.zh, "南猪入侵");
+        assert_eq!(t.card(Card::N).name.zh(), "南猪入侵");
         assert_eq!(t.card(Card::Z).kind, CardKind::Equipment);
-        assert_eq!(t.role(Role::FP).en, "Rebel pig");
+        assert_eq!(t.role(Role::FP).en(), "Rebel pig");
     }
 
     #[test]

@@ -1,82 +1,10 @@
 //! The table and the rules of play. Every decision is the [`Brain`]'s; the engine checks
 //! that a decision is possible (the card is in hand, the target legal) and applies it.
 
-use serde::{Deserialize, Serialize};
-
-use super::brain::{Brain, NullifyAsk, Play};
+use super::brain::Brain;
 use super::cards::{Card, Role};
 use super::events::{Event, Sink};
-
-pub const MAX_HP: i32 = 4;
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pig {
-    pub role: Role,
-    pub hp: i32,
-    /// Left to right.
-    pub hand: Vec<Card>,
-    pub weapon: bool,
-    pub alive: bool,
-    /// Has shown its role by an action (the MP always counts as revealed).
-    pub revealed: bool,
-    /// 类反: unrevealed, and damaged the MP with N or W (only the MP's view).
-    pub suspect: bool,
-}
-
-impl Pig {
-    pub fn new(role: Role, hand: Vec<Card>) -> Pig {
-        Pig {
-            role,
-            hp: MAX_HP,
-            hand,
-            weapon: false,
-            alive: true,
-            revealed: role == Role::MP,
-            suspect: false,
-        }
-    }
-
-    pub fn has(&self, card: Card) -> bool {
-        self.hand.contains(&card)
-    }
-
-    /// Removes the leftmost `card`; `false` if there is none.
-    fn discard(&mut self, card: Card) -> bool {
-        match self.hand.iter().position(|&c| c == card) {
-            Some(i) => {
-                self.hand.remove(i);
-                true
-            }
-            None => false,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
-    /// The MP survived and every rebel is dead.
-    MasterWins,
-    /// The MP is dead.
-    RebelsWin,
-    /// The turn cap was reached (random decks can make endless games).
-    NoResult,
-}
-
-/// The whole game state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Table {
-    pub pigs: Vec<Pig>,
-    pub deck: Vec<Card>,
-    /// Cards drawn so far; past the end every draw repeats the last card.
-    pub drawn: usize,
-    pub outcome: Option<Outcome>,
-    /// Turns started so far.
-    pub turns: u64,
-    /// The pig whose turn it is.
-    pub current: usize,
-    /// Cards discarded so far (for the conservation check and the app's pile count).
-    pub discarded: usize,
-}
+pub use super::state::{MAX_HP, NullifyAsk, Outcome, Pig, Play, Table};
 
 impl Table {
     pub fn new(pigs: Vec<Pig>, deck: Vec<Card>) -> Table {

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, Role};
-use super::engine::Outcome;
+use super::state::Outcome;
 
 /// Pigs are numbered from 0 here (the problem numbers them from 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +56,13 @@ pub enum Event {
     Rescue {
         pig: usize,
         hp: i32,
+    },
+    /// Only in a seat's view ([`crate::pig::view::seen_event`]): another pig drew `count`
+    /// cards face down (as a reward for killing a rebel when `reward`).
+    FaceDown {
+        pig: usize,
+        count: usize,
+        reward: bool,
     },
     Death {
         pig: usize,

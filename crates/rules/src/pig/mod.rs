@@ -14,9 +14,11 @@ pub mod judge;
 pub mod record;
 pub mod seat;
 pub mod setup;
+pub mod state;
 pub mod view;
 
-pub use brain::{Brain, NullifyAsk, Play, ProblemBrain};
+pub use brain::{Brain, ProblemBrain};
 pub use cards::{Card, Role};
-pub use engine::{Outcome, Pig, Table, run};
+pub use engine::run;
+pub use state::{NullifyAsk, Outcome, Pig, Play, Table};
 pub use events::{Event, EventLog, NoEvents, Sink};

@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::brain::{Play, ProblemBrain};
+use super::brain::ProblemBrain;
+use super::state::Play;
 use super::engine::{Table, run};
 use super::events::{Event, EventLog};
 use super::judge::parse;

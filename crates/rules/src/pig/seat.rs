@@ -5,7 +5,8 @@
 
 use std::sync::mpsc::{Receiver, Sender};
 
-use super::brain::{Brain, NullifyAsk, Play, ProblemBrain};
+use super::brain::{Brain, ProblemBrain};
+use super::state::{NullifyAsk, Play};
 use super::cards::Card;
 use super::engine::{Table, legal_plays};
 use super::events::{Event, Sink};

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, Role};
-use super::engine::{Pig, Table};
+use super::state::{Pig, Table};
 use crate::rng::SplitMix64;
 
 /// How often each card is dealt, in `Card::ALL` order (P K D F N W J Z).

@@ -26,7 +26,7 @@ pub struct Owner(pub Player);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Facing(pub Dir);
 
-/// A piece's kind: its stats are the [`Content`] entry of that id, loaded from RON.
+/// A piece's kind: its stats are the [`BracketContent`] entry of that id, loaded from RON.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Kind(pub KindId);
 
@@ -42,11 +42,11 @@ pub struct Marked;
 
 /// The piece kinds in play (built-ins plus mods).
 #[derive(Resource, Clone, Debug)]
-pub struct Content(pub Arc<KindTable>);
+pub struct BracketContent(pub Arc<KindTable>);
 
 /// The board's size and the seats whose home corners are active.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct BoardFrame {
+pub struct BracketFrame {
     pub side: usize,
     pub seats: Vec<Player>,
 }
@@ -54,12 +54,12 @@ pub struct BoardFrame {
 /// The snapshot derived from the entities at the start of each pass, with the entity
 /// standing on each cell. Never edited: rebuilt from the world.
 #[derive(Resource, Clone, Debug)]
-pub struct BoardSnapshot {
+pub struct BracketBoard {
     pub board: Board,
     pub entities: Vec<Option<Entity>>,
 }
 
-impl BoardSnapshot {
+impl BracketBoard {
     pub fn entity_at(&self, cell: usize) -> Option<Entity> {
         self.entities[cell]
     }
@@ -97,19 +97,19 @@ pub struct RemovedPiece {
 
 /// Removal rounds of the last resolution, in order (for the event log and animations).
 #[derive(Resource, Clone, Debug, Default)]
-pub struct RemovalLog(pub Vec<Vec<RemovedPiece>>);
+pub struct BracketRemovals(pub Vec<Vec<RemovedPiece>>);
 
 /// The game's settings and seed.
 #[derive(Resource, Clone, Debug)]
-pub struct GameSetup {
+pub struct BracketSetup {
     pub settings: Settings,
     pub seed: u64,
 }
 
 /// Whose turn it is.
 #[derive(Resource, Clone, Debug)]
-pub struct Turn(pub TurnState);
+pub struct BracketTurn(pub TurnState);
 
 /// Every action taken, in order: with the setup, the whole game.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct ActionLog(pub Vec<Action>);
+pub struct BracketActions(pub Vec<Action>);

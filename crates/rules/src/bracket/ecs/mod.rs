@@ -2,7 +2,7 @@
 //! explicitly ordered schedule of systems that call the kernels.
 //!
 //! The world is the one source of truth. Every pass of the [`Resolve`] schedule first
-//! derives a [`BoardSnapshot`] from the entities, then runs, in this order:
+//! derives a [`BracketBoard`] from the entities, then runs, in this order:
 //!
 //! | set | system | what it does |
 //! |---|---|---|

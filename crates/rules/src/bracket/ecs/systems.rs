@@ -36,14 +36,14 @@ pub struct BracketRulesPlugin;
 
 impl Plugin for BracketRulesPlugin {
     fn build(&self, app: &mut App) {
-        if !app.world().contains_resource::<Content>() {
-            app.insert_resource(Content(Arc::new(KindTable::builtin())));
+        if !app.world().contains_resource::<BracketContent>() {
+            app.insert_resource(BracketContent(Arc::new(KindTable::builtin())));
         }
         app.init_resource::<SignalCoverage>()
             .init_resource::<AttackState>()
             .init_resource::<ResolvePhase>()
-            .init_resource::<RemovalLog>()
-            .init_resource::<ActionLog>();
+            .init_resource::<BracketRemovals>()
+            .init_resource::<BracketActions>();
         app.add_schedule(resolve_schedule());
     }
 }
@@ -95,7 +95,7 @@ type PieceQuery<'w, 's> = Query<
 /// Builds the snapshot of the world's entities.
 pub fn snapshot_board(
     mut commands: Commands,
-    frame: Res<BoardFrame>,
+    frame: Res<BracketFrame>,
     pieces: PieceQuery,
     mirrors: Query<(Entity, &BoardCell, &MirrorPlate)>,
     glass: Query<(Entity, &BoardCell, &GlassPlate)>,
@@ -122,10 +122,10 @@ pub fn snapshot_board(
     for (e, cell, g) in &glass {
         put(cell, e, Tile::Glass(g.0));
     }
-    commands.insert_resource(BoardSnapshot { board, entities });
+    commands.insert_resource(BracketBoard { board, entities });
 }
 
-fn blank_board(frame: &BoardFrame) -> Board {
+fn blank_board(frame: &BracketFrame) -> Board {
     let mut board = Board::new(frame.side, 4);
     for p in 1..=4 {
         if !frame.seats.contains(&p) {
@@ -135,7 +135,7 @@ fn blank_board(frame: &BoardFrame) -> Board {
     board
 }
 
-fn marks(snapshot: &BoardSnapshot, marked: &Query<&BoardCell, With<Marked>>) -> CellSet {
+fn marks(snapshot: &BracketBoard, marked: &Query<&BoardCell, With<Marked>>) -> CellSet {
     marked
         .iter()
         .map(|c| snapshot.board.index(c.row as usize, c.col as usize))
@@ -145,8 +145,8 @@ fn marks(snapshot: &BoardSnapshot, marked: &Query<&BoardCell, With<Marked>>) -> 
 /// Coverage of every seat; marks the pieces standing outside their owner's coverage.
 pub fn compute_coverage(
     mut commands: Commands,
-    snapshot: Res<BoardSnapshot>,
-    content: Res<Content>,
+    snapshot: Res<BracketBoard>,
+    content: Res<BracketContent>,
     mut coverage: ResMut<SignalCoverage>,
     mut phase: ResMut<ResolvePhase>,
 ) {
@@ -161,8 +161,8 @@ pub fn compute_coverage(
 
 /// Every beam on the board with the current marks.
 pub fn compute_attack(
-    snapshot: Res<BoardSnapshot>,
-    content: Res<Content>,
+    snapshot: Res<BracketBoard>,
+    content: Res<BracketContent>,
     marked: Query<&BoardCell, With<Marked>>,
     mut attack: ResMut<AttackState>,
 ) {
@@ -173,8 +173,8 @@ pub fn compute_attack(
 /// Marks the pieces whose destruction test holds; when none is new, the marks are final.
 pub fn mark_destroyed(
     mut commands: Commands,
-    snapshot: Res<BoardSnapshot>,
-    content: Res<Content>,
+    snapshot: Res<BracketBoard>,
+    content: Res<BracketContent>,
     attack: Res<AttackState>,
     marked: Query<&BoardCell, With<Marked>>,
     mut phase: ResMut<ResolvePhase>,
@@ -200,7 +200,7 @@ pub fn mark_destroyed(
 pub fn remove_marked(
     mut commands: Commands,
     marked: Query<(Entity, &BoardCell, &Owner, &Kind, Option<&Facing>), With<Marked>>,
-    mut log: ResMut<RemovalLog>,
+    mut log: ResMut<BracketRemovals>,
     mut phase: ResMut<ResolvePhase>,
 ) {
     let mut round: Vec<RemovedPiece> = marked
@@ -227,9 +227,9 @@ pub fn remove_marked(
     };
 }
 
-/// Runs the [`Resolve`] schedule to the fixpoint; the removal rounds are in [`RemovalLog`].
+/// Runs the [`Resolve`] schedule to the fixpoint; the removal rounds are in [`BracketRemovals`].
 pub fn resolve_world(world: &mut World) {
-    world.resource_mut::<RemovalLog>().0.clear();
+    world.resource_mut::<BracketRemovals>().0.clear();
     *world.resource_mut::<ResolvePhase>() = ResolvePhase::Coverage;
     while *world.resource::<ResolvePhase>() != ResolvePhase::Done {
         world.run_schedule(Resolve);
@@ -240,7 +240,7 @@ pub fn resolve_world(world: &mut World) {
 
 /// Spawns one entity per piece, mirror and glass plate of `board`, and its frame.
 pub fn spawn_board(world: &mut World, board: &Board) {
-    world.insert_resource(BoardFrame {
+    world.insert_resource(BracketFrame {
         side: board.side(),
         seats: board.seats().collect(),
     });
@@ -275,32 +275,40 @@ pub fn spawn_piece(world: &mut World, at: BoardCell, p: Piece) -> Entity {
     e.id()
 }
 
-/// Starts a new game in the world: the generated board as entities, the turn state.
+/// Starts a new game in the world: the board of a previous game leaves, the generated
+/// board comes as entities, the turn state starts.
 pub fn start_game(world: &mut World, settings: Settings, seed: u64) {
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<BoardCell>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
     let board = generate(&settings.board, seed);
     spawn_board(world, &board);
-    world.insert_resource(Turn(TurnState::new(settings.board.players)));
-    world.insert_resource(GameSetup { settings, seed });
-    world.insert_resource(ActionLog::default());
+    world.insert_resource(BracketTurn(TurnState::new(settings.board.players)));
+    world.insert_resource(BracketSetup { settings, seed });
+    world.insert_resource(BracketActions::default());
     resolve_world(world);
 }
 
 /// The current board, derived from the entities.
 pub fn current_board(world: &mut World) -> Board {
     world.run_schedule(Resolve);
-    world.resource::<BoardSnapshot>().board.clone()
+    world.resource::<BracketBoard>().board.clone()
 }
 
 /// Checks an action of the current player against the world and applies it to the
 /// entities: spawn, despawn, resolve, then the turn moves on.
 pub fn act(world: &mut World, action: Action) -> Result<(), Refusal> {
     let board = current_board(world);
-    let content = world.resource::<Content>().0.clone();
-    let settings = world.resource::<GameSetup>().settings.clone();
-    let turn = world.resource::<Turn>().0.clone();
+    let content = world.resource::<BracketContent>().0.clone();
+    let settings = world.resource::<BracketSetup>().settings.clone();
+    let turn = world.resource::<BracketTurn>().0.clone();
     game::check(&settings, &board, &turn, &content, &action)?;
     // The removal log tells what this action removed (nothing, for a pass).
-    world.resource_mut::<RemovalLog>().0.clear();
+    world.resource_mut::<BracketRemovals>().0.clear();
     let me = turn.current;
     match action {
         Action::Place { at, kind, facing } => {
@@ -322,7 +330,7 @@ pub fn act(world: &mut World, action: Action) -> Result<(), Refusal> {
         Action::Delete { at } => {
             let cell = at.cell(&board).expect("checked");
             let e = world
-                .resource::<BoardSnapshot>()
+                .resource::<BracketBoard>()
                 .entity_at(cell)
                 .expect("checked");
             world.despawn(e);
@@ -340,15 +348,15 @@ pub fn act(world: &mut World, action: Action) -> Result<(), Refusal> {
                 world.despawn(e);
             }
             world
-                .resource_mut::<BoardFrame>()
+                .resource_mut::<BracketFrame>()
                 .seats
                 .retain(|&p| p != me);
             resolve_world(world);
         }
     }
-    let after = world.resource::<BoardSnapshot>().board.clone();
-    let mut turn = world.resource_mut::<Turn>();
+    let after = world.resource::<BracketBoard>().board.clone();
+    let mut turn = world.resource_mut::<BracketTurn>();
     game::advance(&settings, &after, &mut turn.0, &content, &action);
-    world.resource_mut::<ActionLog>().0.push(action);
+    world.resource_mut::<BracketActions>().0.push(action);
     Ok(())
 }

@@ -5,12 +5,11 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
-use bw_rules::bracket::ecs::{self as rules, Content, GameSetup, Turn};
+use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketFrame, BracketSetup, BracketTurn};
 use bw_rules::bracket::game::{Action, At, placeable_kinds};
 use bw_rules::bracket::{Dir, Tile};
 
-use super::{CurrentGame, PlayUi, QueuedActions, view};
-use crate::saves::SeatKind;
+use super::{BracketGame, BracketPlay, BracketQueue, is_human_turn, view};
 
 /// Where the pointer is on the board's plane, and whether egui has the pointer or keyboard.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -57,14 +56,14 @@ pub fn board_input(
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,
     mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
-    frame: Option<Res<rules::BoardFrame>>,
-    mut ui: ResMut<PlayUi>,
-    mut queue: ResMut<QueuedActions>,
-    turn: Res<Turn>,
-    current: Res<CurrentGame>,
-    setup: Res<GameSetup>,
-    content: Res<Content>,
-    snapshot: Res<rules::BoardSnapshot>,
+    frame: Option<Res<BracketFrame>>,
+    mut ui: ResMut<BracketPlay>,
+    mut queue: ResMut<BracketQueue>,
+    turn: Res<BracketTurn>,
+    current: Res<BracketGame>,
+    setup: Res<BracketSetup>,
+    content: Res<BracketContent>,
+    snapshot: Res<BracketBoard>,
 ) {
     let Some(frame) = frame else { return };
     let n = frame.side;
@@ -88,7 +87,10 @@ pub fn board_input(
             ui.facing.clockwise().clockwise().clockwise()
         };
     }
-    if ui.paused {
+    if !typing && keys.just_pressed(KeyCode::KeyH) {
+        ui.coverage_hint = !ui.coverage_hint;
+    }
+    if ui.paused || ui.confirm_surrender {
         return;
     }
     let world_pos = pointer.world;
@@ -101,13 +103,7 @@ pub fn board_input(
     if ui.hovered != hovered {
         ui.hovered = hovered;
     }
-    let human = current
-        .save
-        .seats
-        .get(turn.0.current as usize - 1)
-        .copied()
-        .unwrap_or_default()
-        == SeatKind::Human;
+    let human = is_human_turn(&turn, &current);
     if !human || turn.0.is_over() {
         ui.dragging = None;
         return;
@@ -167,7 +163,7 @@ pub fn board_input(
 }
 
 /// Right click (or Delete): mark an own piece for deletion, or cancel the mark.
-fn mark_or_cancel(ui: &mut PlayUi, board: &bw_rules::bracket::Board, me: u8, at: At) {
+fn mark_or_cancel(ui: &mut BracketPlay, board: &bw_rules::bracket::Board, me: u8, at: At) {
     if ui.pending_delete == Some(at) {
         ui.pending_delete = None;
         return;
@@ -179,11 +175,11 @@ fn mark_or_cancel(ui: &mut PlayUi, board: &bw_rules::bracket::Board, me: u8, at:
 
 fn keyboard(
     keys: &ButtonInput<KeyCode>,
-    ui: &mut PlayUi,
-    queue: &mut QueuedActions,
+    ui: &mut BracketPlay,
+    queue: &mut BracketQueue,
     n: usize,
-    setup: &GameSetup,
-    content: &Content,
+    setup: &BracketSetup,
+    content: &BracketContent,
     me: u8,
 ) {
     let moves = [

@@ -22,7 +22,13 @@ pub fn run(command: BracketCommand, mods: Option<&Path>) -> Result<(), Failure> 
     match command {
         BracketCommand::Resolve { file } => {
             let text = read_input(&file)?;
-            let kinds = super::content::load_kinds(mods);
+            let dir = bw_files::content_dir().unwrap_or_default();
+            let extra: Vec<PathBuf> = mods.map(Path::to_path_buf).into_iter().collect();
+            let report = bw_rules::bracket::KindTable::load(&dir, &extra);
+            for e in &report.errors {
+                eprintln!("warning: content file refused: {e}");
+            }
+            let kinds = report.table;
             let mut board = parse_board(&text, &kinds)
                 .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
             resolve(&mut board, &kinds);

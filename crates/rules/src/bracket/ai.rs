@@ -1,12 +1,28 @@
-//! Computer seats: a random player and a greedy one-ply player that scores every legal
-//! placement with the rule kernels. They think on the task pool, never on the main thread.
+//! Computer players: a random player and a greedy one-ply player that scores every legal
+//! placement with the rule kernels. Pure functions of the game: the app runs them off the
+//! main thread, tests and tools call them directly.
 
-use bw_rules::bracket::game::{Action, Game, legal_placements};
-use bw_rules::bracket::resolve::Resolver;
-use bw_rules::bracket::{Board, KindTable, Player, coverage::coverage_all};
-use bw_rules::rng::SplitMix64;
+use crate::bracket::game::{Action, Game, legal_placements};
+use crate::bracket::resolve::Resolver;
+use crate::bracket::{Board, KindTable, Player, coverage::coverage_all};
+use crate::rng::SplitMix64;
 
-use crate::saves::SeatKind;
+use serde::{Deserialize, Serialize};
+
+/// Who plays a seat (saved with every game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatKind {
+    #[default]
+    Human,
+    RandomComputer,
+    GreedyComputer,
+}
+
+impl SeatKind {
+    pub fn is_computer(self) -> bool {
+        self != SeatKind::Human
+    }
+}
 
 /// The action a computer seat takes in this position.
 pub fn choose(kind: SeatKind, game: &Game, kinds: &KindTable, seed: u64) -> Action {
@@ -29,7 +45,7 @@ pub fn choose(kind: SeatKind, game: &Game, kinds: &KindTable, seed: u64) -> Acti
                 let cell = b.index(at.row as usize, at.col as usize);
                 b.set(
                     cell,
-                    bw_rules::bracket::Tile::Piece(bw_rules::bracket::Piece {
+                    crate::bracket::Tile::Piece(crate::bracket::Piece {
                         owner: me,
                         kind,
                         facing,

@@ -195,7 +195,7 @@ pub fn run(command: JunqiCommand) -> Result<(), Failure> {
             play_out(&mut game, &mut ais, 1_000_000);
             print!("{}", transcript(&game));
             if let Some(path) = record {
-                std::fs::write(&path, Record::of(&game).to_ron()).map_err(|e| Failure {
+                bw_files::write_atomic(&path, Record::of(&game).to_ron()).map_err(|e| Failure {
                     code: 1,
                     message: format!("{}: cannot write: {e}", path.display()),
                 })?;

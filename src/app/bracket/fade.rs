@@ -4,11 +4,11 @@
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use bw_rules::bracket::ecs::{BoardFrame, Content, RemovalLog};
+use bw_rules::bracket::ecs::{BracketFrame, BracketContent, BracketRemovals};
 
-use super::seat_color;
 use super::view::{cell_center, cell_size, facing_angle};
-use crate::app::settings::UserSettings;
+use crate::app::screens::settings::UserSettings;
+use crate::app::theme::SeatColors;
 use crate::app::texture_pack::PackImages;
 
 /// Seconds between the rounds of a cascade, and the length of one fade.
@@ -26,11 +26,12 @@ pub fn spawn_fades(world: &mut World) {
     if !world.resource::<UserSettings>().animations {
         return;
     }
-    let Some(side) = world.get_resource::<BoardFrame>().map(|f| f.side) else {
+    let Some(side) = world.get_resource::<BracketFrame>().map(|f| f.side) else {
         return;
     };
-    let rounds = world.resource::<RemovalLog>().0.clone();
-    let content = world.resource::<Content>().0.clone();
+    let rounds = world.resource::<BracketRemovals>().0.clone();
+    let content = world.resource::<BracketContent>().0.clone();
+    let seats = world.resource::<SeatColors>().clone();
     let Some(pack) = world.get_resource::<PackImages>().cloned() else {
         return;
     };
@@ -42,11 +43,11 @@ pub fn spawn_fades(world: &mut World) {
             let sprite = match pack.pieces.get(&kind.id) {
                 Some(image) => Sprite {
                     image: image.clone(),
-                    color: seat_color(r.piece.owner),
+                    color: seats.get(r.piece.owner),
                     custom_size: Some(Vec2::splat(cs * 0.86)),
                     ..default()
                 },
-                None => Sprite::from_color(seat_color(r.piece.owner), Vec2::splat(cs * 0.6)),
+                None => Sprite::from_color(seats.get(r.piece.owner), Vec2::splat(cs * 0.6)),
             };
             world.spawn((
                 Fading {
@@ -56,6 +57,7 @@ pub fn spawn_fades(world: &mut World) {
                 sprite,
                 Transform::from_translation(cell_center(side, r.cell.row, r.cell.col).extend(4.0))
                     .with_rotation(rotation),
+                DespawnOnExit(crate::app::state::BracketBoardShown),
             ));
         }
     }

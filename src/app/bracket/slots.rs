@@ -6,64 +6,49 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bw_rules::bracket::Board;
 use bw_rules::bracket::board::Tile;
-use bw_rules::bracket::ecs::Content;
+use bw_rules::bracket::ecs::BracketContent;
 use bw_rules::bracket::game::Mode;
 
-use super::game::{StartGame, seat_color32};
-use super::i18n::{Lang, T};
-use super::newgame::{NewGameDraft, NewGameMode};
-use super::settings::UserSettings;
-use super::{AppState, Saves};
+use super::newgame::{BracketDraft, BracketMode};
+use super::replay::WatchBracketReplay;
+use super::StartBracketGame;
+use crate::app::Saves;
+use crate::app::i18n::{Locale, ago};
+use crate::app::state::{BracketScreen, Screen};
+use crate::app::theme::{self, Answer, SeatColors, palette};
 use crate::saves::{SLOT_COUNT, Slot};
+use crate::tr;
 
 /// The slots as last read from disk.
 #[derive(Resource, Default)]
-pub struct SlotList {
+pub struct BracketSlots {
     pub slots: Vec<Slot>,
     pub confirm_delete: Option<usize>,
 }
 
-pub struct SlotsPlugin;
-
-impl Plugin for SlotsPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<SlotList>()
-            .add_systems(OnEnter(AppState::Slots), refresh_slots)
-            .add_systems(
-                EguiPrimaryContextPass,
-                slots_screen.run_if(in_state(AppState::Slots)),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BracketSlots>()
+        .add_systems(OnEnter(BracketScreen::Slots), refresh_slots)
+        .add_systems(
+            EguiPrimaryContextPass,
+            slots_screen.run_if(in_state(BracketScreen::Slots)),
+        );
 }
 
-pub fn refresh_slots(mut list: ResMut<SlotList>, saves: Res<Saves>, content: Res<Content>) {
+pub fn refresh_slots(mut list: ResMut<BracketSlots>, saves: Res<Saves>, content: Res<BracketContent>) {
     list.slots = saves.0.load_all(&content.0);
     list.confirm_delete = None;
 }
 
-fn when(lang: Lang, secs: u64) -> String {
-    let ago = crate::saves::now().saturating_sub(secs);
-    let (n, zh, en) = match ago {
-        0..60 => (ago, "秒前", "s ago"),
-        60..3600 => (ago / 60, "分钟前", " min ago"),
-        3600..86400 => (ago / 3600, "小时前", " h ago"),
-        _ => (ago / 86400, "天前", " days ago"),
-    };
-    match lang {
-        Lang::Zh => format!("{n}{zh}"),
-        Lang::En => format!("{n}{en}"),
-    }
-}
-
 /// Draws a board in miniature into `rect`.
-pub fn miniature(painter: &egui::Painter, rect: egui::Rect, board: &Board) {
+pub fn miniature(painter: &egui::Painter, rect: egui::Rect, board: &Board, seats: &SeatColors) {
     let n = board.side();
     let cell = rect.width().min(rect.height()) / n as f32;
     let origin = rect.center() - egui::vec2(cell * n as f32 / 2.0, cell * n as f32 / 2.0);
     painter.rect_filled(
         egui::Rect::from_min_size(origin, egui::vec2(cell * n as f32, cell * n as f32)),
         2.0,
-        egui::Color32::from_rgb(236, 234, 226),
+        palette::PAPER,
     );
     for (i, tile) in board.tiles().iter().enumerate() {
         let (r, c) = board.row_col(i);
@@ -71,12 +56,12 @@ pub fn miniature(painter: &egui::Painter, rect: egui::Rect, board: &Board) {
         let rect = egui::Rect::from_min_size(min, egui::vec2(cell, cell)).shrink(0.5);
         let color = match tile {
             Tile::Empty => match board.home_owner(i) {
-                Some(p) => seat_color32(p).gamma_multiply(0.35),
+                Some(p) => seats.egui(p).gamma_multiply(0.35),
                 None => continue,
             },
-            Tile::Mirror(_) => egui::Color32::from_rgb(120, 170, 200),
-            Tile::Glass(_) => egui::Color32::from_rgb(90, 190, 200),
-            Tile::Piece(p) => seat_color32(p.owner),
+            Tile::Mirror(_) => palette::MIRROR,
+            Tile::Glass(_) => palette::GLASS,
+            Tile::Piece(p) => seats.egui(p.owner),
         };
         painter.rect_filled(rect, 1.0, color);
     }
@@ -85,28 +70,29 @@ pub fn miniature(painter: &egui::Painter, rect: egui::Rect, board: &Board) {
 fn slots_screen(
     mut commands: Commands,
     mut contexts: EguiContexts,
-    settings: Res<UserSettings>,
-    mode: Res<NewGameMode>,
+    loc: Res<Locale>,
+    seats: Res<SeatColors>,
+    mode: Res<BracketMode>,
     saves: Res<Saves>,
-    content: Res<Content>,
-    mut list: ResMut<SlotList>,
-    mut next: ResMut<NextState<AppState>>,
-    mut start: MessageWriter<StartGame>,
-    mut watch: MessageWriter<super::game::replay::WatchReplay>,
+    content: Res<BracketContent>,
+    mut list: ResMut<BracketSlots>,
+    mut next: ResMut<NextState<BracketScreen>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut start: MessageWriter<StartBracketGame>,
+    mut watch: MessageWriter<WatchBracketReplay>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let lang = settings.lang;
     let mut reload = false;
-    egui::CentralPanel::default().show(&mut super::root_ui(ctx), |ui| {
+    egui::CentralPanel::default().show(&mut crate::app::theme::root_ui(ctx), |ui| {
         ui.add_space(24.0);
         ui.vertical_centered(|ui| {
             let title = if mode.star_war {
-                T::StarWar
+                tr!(loc, "star-war")
             } else {
-                T::BracketWar
+                tr!(loc, "bracket-war")
             };
-            ui.heading(format!("{} · {}", title.tr(lang), T::SaveSlots.tr(lang)));
-            ui.label(T::SlotHelp.tr(lang));
+            ui.heading(format!("{title} · {}", tr!(loc, "save-slots")));
+            theme::hint(ui, &tr!(loc, "slot-help"));
         });
         ui.add_space(16.0);
         egui::Grid::new("slots")
@@ -121,9 +107,9 @@ fn slots_screen(
                         rect,
                         8.0,
                         if hovered {
-                            egui::Color32::from_gray(70)
+                            palette::CARD_HOVER
                         } else {
-                            egui::Color32::from_gray(50)
+                            palette::CARD
                         },
                     );
                     let text = |pos: egui::Pos2, s: String, size: f32| {
@@ -132,7 +118,7 @@ fn slots_screen(
                             egui::Align2::LEFT_TOP,
                             s,
                             egui::FontId::proportional(size),
-                            egui::Color32::from_gray(230),
+                            palette::TEXT,
                         );
                     };
                     text(
@@ -144,55 +130,55 @@ fn slots_screen(
                         None | Some(Slot::Empty) => {
                             text(
                                 rect.min + egui::vec2(12.0, 140.0),
-                                format!("＋ {}", T::EmptySlot.tr(lang)),
+                                format!("＋ {}", tr!(loc, "empty-slot")),
                                 22.0,
                             );
                         }
                         Some(Slot::Saved { data, game }) => {
                             let m = if data.settings.mode == Mode::StarWar {
-                                T::StarWar
+                                tr!(loc, "star-war")
                             } else {
-                                T::BracketWar
+                                tr!(loc, "bracket-war")
                             };
-                            text(
-                                rect.min + egui::vec2(60.0, 12.0),
-                                m.tr(lang).to_string(),
-                                18.0,
-                            );
-                            let info = format!(
-                                "{} {} · {} {} · {} {}",
-                                T::Players.tr(lang),
-                                data.settings.board.players,
-                                T::Round.tr(lang),
-                                game.turn.round + 1,
-                                T::Turn.tr(lang),
-                                game.turn.current
-                            );
+                            text(rect.min + egui::vec2(60.0, 12.0), m, 18.0);
+                            let info = if game.turn.is_over() {
+                                tr!(
+                                    loc,
+                                    "slot-finished",
+                                    players = data.settings.board.players,
+                                    rounds = game.turn.round
+                                )
+                            } else {
+                                tr!(
+                                    loc,
+                                    "slot-info",
+                                    players = data.settings.board.players,
+                                    round = game.turn.round + 1,
+                                    turn = game.turn.current
+                                )
+                            };
                             text(rect.min + egui::vec2(12.0, 40.0), info, 15.0);
+                            let since = crate::saves::now().saturating_sub(data.last_played);
                             text(
                                 rect.min + egui::vec2(12.0, 62.0),
-                                format!(
-                                    "{} {}",
-                                    T::LastPlayed.tr(lang),
-                                    when(lang, data.last_played)
-                                ),
+                                tr!(loc, "last-played", when = ago(&loc, since)),
                                 15.0,
                             );
                             let mini = egui::Rect::from_min_size(
                                 rect.min + egui::vec2(40.0, 90.0),
                                 egui::vec2(200.0, 200.0),
                             );
-                            miniature(&painter, mini, &game.board);
+                            miniature(&painter, mini, &game.board, &seats);
                         }
                         Some(Slot::Damaged { damage, .. }) => {
                             text(
                                 rect.min + egui::vec2(12.0, 50.0),
-                                format!("⚠ {}", T::Damaged.tr(lang)),
+                                format!("⚠ {}", tr!(loc, "damaged")),
                                 20.0,
                             );
-                            let colour = egui::Color32::from_rgb(240, 170, 150);
+                            let colour = palette::WARNING;
                             let galley = painter.layout(
-                                super::i18n::damage(lang, damage),
+                                crate::app::i18n::damage(&loc, damage),
                                 egui::FontId::proportional(13.0),
                                 colour,
                                 rect.width() - 24.0,
@@ -218,7 +204,7 @@ fn slots_screen(
                         if backup
                             && ui
                                 .new_child(egui::UiBuilder::new().max_rect(restore))
-                                .add(egui::Button::new(T::RestoreBackup.tr(lang)))
+                                .add(egui::Button::new(tr!(loc, "restore-backup")))
                                 .clicked()
                         {
                             if let Err(e) = saves.0.restore_backup(i) {
@@ -228,7 +214,7 @@ fn slots_screen(
                         }
                         if ui
                             .new_child(egui::UiBuilder::new().max_rect(corner(80.0, 30.0)))
-                            .add(egui::Button::new(T::Delete.tr(lang)))
+                            .add(egui::Button::new(tr!(loc, "delete")))
                             .clicked()
                         {
                             list.confirm_delete = Some(i);
@@ -239,7 +225,7 @@ fn slots_screen(
                             .new_child(egui::UiBuilder::new().max_rect(corner(44.0, 30.0)))
                             .add(egui::Button::new("▶"));
                         if replay.clicked() {
-                            watch.write(super::game::replay::WatchReplay(data.clone()));
+                            watch.write(WatchBracketReplay(data.clone()));
                         }
                         on_button = replay.hovered();
                     }
@@ -247,11 +233,11 @@ fn slots_screen(
                     } else if response.clicked() {
                         match list.slots.get(i) {
                             Some(Slot::Saved { .. }) => {
-                                start.write(StartGame::Load { slot: i });
+                                start.write(StartBracketGame::Load { slot: i });
                             }
                             _ => {
-                                commands.insert_resource(NewGameDraft::new(i, mode.star_war));
-                                next.set(AppState::NewGame);
+                                commands.insert_resource(BracketDraft::new(i, mode.star_war));
+                                next.set(BracketScreen::NewGame);
                             }
                         }
                     } else if response.secondary_clicked()
@@ -266,30 +252,28 @@ fn slots_screen(
             });
         ui.add_space(16.0);
         ui.vertical_centered(|ui| {
-            if ui.button(T::Back.tr(lang)).clicked() {
-                next.set(AppState::MainMenu);
+            if ui.button(tr!(loc, "back")).clicked() {
+                screen.set(Screen::Menu);
             }
         });
     });
     if let Some(i) = list.confirm_delete {
-        egui::Window::new(T::Delete.tr(lang))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ctx, |ui| {
-                ui.label(format!("#{} {}", i + 1, T::ConfirmDelete.tr(lang)));
-                ui.horizontal(|ui| {
-                    if ui.button(T::Yes.tr(lang)).clicked() {
-                        if let Err(e) = saves.0.delete(i) {
-                            warn!("delete failed: {e}");
-                        }
-                        reload = true;
-                    }
-                    if ui.button(T::No.tr(lang)).clicked() {
-                        list.confirm_delete = None;
-                    }
-                });
-            });
+        match theme::confirm(
+            ctx,
+            &tr!(loc, "delete"),
+            &tr!(loc, "confirm-delete", slot = i + 1),
+            &tr!(loc, "yes"),
+            &tr!(loc, "no"),
+        ) {
+            Some(Answer::Yes) => {
+                if let Err(e) = saves.0.delete(i) {
+                    warn!("delete failed: {e}");
+                }
+                reload = true;
+            }
+            Some(Answer::No) => list.confirm_delete = None,
+            None => {}
+        }
     }
     if reload {
         list.slots = saves.0.load_all(&content.0);

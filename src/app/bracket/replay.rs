@@ -5,17 +5,18 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use bw_rules::bracket::ecs::{self as rules, Content};
+use bw_rules::bracket::ecs::{self as rules, BracketContent};
 
-use super::{CurrentGame, clear_board};
-use crate::app::AppState;
-use crate::app::i18n::T;
-use crate::app::settings::UserSettings;
+use super::BracketGame;
+use crate::app::i18n::Locale;
+use crate::app::state::{BracketScreen, Screen};
+use crate::app::theme;
 use crate::saves::SaveData;
+use crate::tr;
 
 /// The game being replayed and how far.
 #[derive(Resource, Clone, Debug)]
-pub struct ReplayState {
+pub struct BracketReplay {
     pub save: SaveData,
     /// Actions applied so far.
     pub shown: usize,
@@ -25,27 +26,22 @@ pub struct ReplayState {
 
 /// Opens the replay of a save.
 #[derive(Message, Clone, Debug)]
-pub struct WatchReplay(pub SaveData);
+pub struct WatchBracketReplay(pub SaveData);
 
-pub struct ReplayPlugin {
-    pub ui: bool,
-}
-
-impl Plugin for ReplayPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<WatchReplay>()
+pub(super) fn plugin(ui: bool) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.add_message::<WatchBracketReplay>()
             .add_systems(Update, open_replay)
             .add_systems(
                 Update,
                 (tick, show_position)
                     .chain()
-                    .run_if(in_state(AppState::Replay)),
-            )
-            .add_systems(OnExit(AppState::Replay), clear_board);
-        if self.ui {
+                    .run_if(in_state(BracketScreen::Replay)),
+            );
+        if ui {
             app.add_systems(
                 EguiPrimaryContextPass,
-                controls.run_if(in_state(AppState::Replay)),
+                controls.run_if(in_state(BracketScreen::Replay)),
             );
         }
     }
@@ -53,25 +49,40 @@ impl Plugin for ReplayPlugin {
 
 fn open_replay(
     mut commands: Commands,
-    mut requests: MessageReader<WatchReplay>,
-    mut next: ResMut<NextState<AppState>>,
+    mut requests: MessageReader<WatchBracketReplay>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut next: ResMut<NextState<BracketScreen>>,
 ) {
-    if let Some(WatchReplay(save)) = requests.read().last() {
-        commands.insert_resource(ReplayState {
+    if let Some(WatchBracketReplay(save)) = requests.read().last() {
+        commands.insert_resource(BracketReplay {
             save: save.clone(),
             shown: 0,
             playing: true,
             timer: Timer::new(Duration::from_millis(600), TimerMode::Repeating),
         });
-        next.set(AppState::Replay);
+        screen.set(Screen::Bracket);
+        next.set(BracketScreen::Replay);
     }
 }
 
-fn tick(time: Res<Time>, mut replay: ResMut<ReplayState>) {
+fn tick(
+    time: Res<Time>,
+    mut replay: ResMut<BracketReplay>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
     if !replay.playing {
         return;
     }
-    if replay.timer.tick(time.delta()).just_finished() {
+    // The reactive window sleeps without input: ask for the next frame while playing.
+    redraw.write(bevy::window::RequestRedraw);
+    // The timer ticking is not a new position.
+    let delta = time.delta();
+    if replay
+        .bypass_change_detection()
+        .timer
+        .tick(delta)
+        .just_finished()
+    {
         if replay.shown < replay.save.actions.len() {
             replay.shown += 1;
         } else {
@@ -80,21 +91,21 @@ fn tick(time: Res<Time>, mut replay: ResMut<ReplayState>) {
     }
 }
 
-/// Rebuilds the board whenever the position changes.
+/// Rebuilds the board whenever the position changes. The replay keeps the window awake
+/// while it plays.
 fn show_position(world: &mut World) {
-    let changed = world.resource_ref::<ReplayState>().is_changed();
+    let changed = world.resource_ref::<BracketReplay>().is_changed();
     let (save, shown) = {
-        let r = world.resource::<ReplayState>();
+        let r = world.resource::<BracketReplay>();
         (r.save.clone(), r.shown)
     };
     let rebuilt = world
-        .get_resource::<CurrentGame>()
+        .get_resource::<BracketGame>()
         .is_some_and(|c| c.save.actions.len() == shown && c.save.seed == save.seed);
     if !changed && rebuilt {
         return;
     }
-    let kinds = world.resource::<Content>().0.clone();
-    clear_board(world);
+    let kinds = world.resource::<BracketContent>().0.clone();
     rules::start_game(world, save.settings.clone(), save.seed);
     for saved in &save.actions[..shown] {
         if let Ok(action) = saved.action(&kinds) {
@@ -103,7 +114,7 @@ fn show_position(world: &mut World) {
     }
     let mut partial = save.clone();
     partial.actions.truncate(shown);
-    world.insert_resource(CurrentGame {
+    world.insert_resource(BracketGame {
         slot: usize::MAX,
         save: partial,
     });
@@ -111,16 +122,15 @@ fn show_position(world: &mut World) {
 
 fn controls(
     mut contexts: EguiContexts,
-    settings: Res<UserSettings>,
-    mut replay: ResMut<ReplayState>,
-    mut next: ResMut<NextState<AppState>>,
+    loc: Res<Locale>,
+    mut replay: ResMut<BracketReplay>,
+    mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let lang = settings.lang;
     let total = replay.save.actions.len();
-    egui::Panel::bottom("replay").show(&mut crate::app::root_ui(ctx), |bar| {
+    egui::Panel::bottom("replay").show(&mut theme::root_ui(ctx), |bar| {
         bar.horizontal(|bar| {
-            bar.label(egui::RichText::new(T::WatchReplay.tr(lang)).strong());
+            bar.label(egui::RichText::new(tr!(loc, "watch-replay")).strong());
             if bar.button("|◀").clicked() {
                 replay.shown = 0;
             }
@@ -141,8 +151,8 @@ fn controls(
                 replay.shown = at;
             }
             bar.label(format!("{} / {total}", replay.shown));
-            if bar.button(T::ToMenu.tr(lang)).clicked() {
-                next.set(AppState::MainMenu);
+            if bar.button(tr!(loc, "to-menu")).clicked() {
+                next.set(Screen::Menu);
             }
         });
     });

@@ -5,16 +5,17 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bw_rules::bracket::attack::{attack_field, beam_cells};
-use bw_rules::bracket::ecs::{BoardSnapshot, Content, GameSetup, Turn};
+use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketSetup, BracketTurn};
 use bw_rules::bracket::game::{Action, At, check};
 use bw_rules::bracket::resolve::resolve;
 use bw_rules::bracket::{CellSet, Dir, Piece, Tile, coverage::coverage};
 
 use super::view::{cell_center, cell_size, facing_angle};
-use super::{PlayUi, seat_color};
-use crate::app::AppState;
-use crate::app::i18n::T;
-use crate::app::settings::UserSettings;
+use super::BracketPlay;
+use crate::app::i18n::Locale;
+use crate::app::state::BracketScreen;
+use crate::app::theme::SeatColors;
+use crate::tr;
 use crate::app::texture_pack::PackImages;
 
 /// The preview of the placement being aimed.
@@ -31,33 +32,22 @@ pub struct Preview {
 #[derive(Component)]
 struct Ghost;
 
-pub struct PreviewPlugin;
-
-impl Plugin for PreviewPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (compute_preview, draw_ghost, draw_beams)
-                .chain()
-                .run_if(in_state(AppState::InGame)),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
-            hover_nets.run_if(in_state(AppState::InGame)),
-        )
-        .add_systems(
-            OnExit(AppState::InGame),
-            |mut c: Commands, g: Query<Entity, With<Ghost>>| {
-                for e in &g {
-                    c.entity(e).despawn();
-                }
-            },
-        );
-    }
+/// The preview and the attack overlay, while a game is played.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (compute_preview, draw_ghost, draw_beams)
+            .chain()
+            .run_if(in_state(BracketScreen::Playing)),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        hover_nets.run_if(in_state(BracketScreen::Playing)),
+    );
 }
 
 /// The cell being aimed at: the mouse's while dragging or hovering, else the keyboard's.
-pub fn target(ui: &PlayUi, side: usize) -> Option<At> {
+pub fn target(ui: &BracketPlay, side: usize) -> Option<At> {
     ui.hovered
         .map(|c| At {
             row: (c / side) as u8,
@@ -67,21 +57,24 @@ pub fn target(ui: &PlayUi, side: usize) -> Option<At> {
 }
 
 fn compute_preview(
-    settings: Res<UserSettings>,
-    mut ui: ResMut<PlayUi>,
-    snapshot: Res<BoardSnapshot>,
-    content: Res<Content>,
-    setup: Res<GameSetup>,
-    turn: Res<Turn>,
+    loc: Res<Locale>,
+    mut ui: ResMut<BracketPlay>,
+    snapshot: Res<BracketBoard>,
+    content: Res<BracketContent>,
+    setup: Res<BracketSetup>,
+    turn: Res<BracketTurn>,
 ) {
-    let lang = settings.lang;
     let board = &snapshot.board;
     let at = target(&ui, board.side());
     let want = match (ui.kind, at) {
         (Some(kind), Some(at)) => Some((kind, at)),
         _ => None,
     };
-    let key = (want, ui.facing, snapshot.is_changed() || turn.is_changed());
+    let key = (
+        want,
+        ui.facing,
+        snapshot.is_changed() || turn.is_changed() || loc.is_changed(),
+    );
     if ui.preview_key == Some((key.0, key.1)) && !key.2 {
         return;
     }
@@ -98,7 +91,7 @@ fn compute_preview(
         ..default()
     };
     match check(&setup.settings, board, &turn.0, kinds, &action) {
-        Err(refusal) => preview.refusal = Some(crate::app::i18n::refusal(lang, &refusal)),
+        Err(refusal) => preview.refusal = Some(crate::app::i18n::refusal(&loc, &refusal)),
         Ok(()) => {
             let me = turn.0.current;
             let cell = board.index(at.row as usize, at.col as usize);
@@ -130,11 +123,12 @@ fn compute_preview(
 
 fn draw_ghost(
     mut commands: Commands,
-    ui: Res<PlayUi>,
-    snapshot: Res<BoardSnapshot>,
-    content: Res<Content>,
+    ui: Res<BracketPlay>,
+    snapshot: Res<BracketBoard>,
+    content: Res<BracketContent>,
     pack: Res<PackImages>,
-    turn: Res<Turn>,
+    turn: Res<BracketTurn>,
+    seats: Res<SeatColors>,
     ghosts: Query<Entity, With<Ghost>>,
 ) {
     if !ui.is_changed() && !pack.is_changed() {
@@ -151,7 +145,7 @@ fn draw_ghost(
     let color = if ui.preview.refusal.is_some() {
         Color::srgba(0.5, 0.5, 0.5, 0.55)
     } else {
-        seat_color(turn.0.current).with_alpha(0.6)
+        seats.get(turn.0.current).with_alpha(0.6)
     };
     let rotation = if k.is_bracket() {
         facing_angle(ui.facing)
@@ -161,6 +155,7 @@ fn draw_ghost(
     let cs = cell_size(n);
     let mut ghost = commands.spawn((
         Ghost,
+        DespawnOnExit(BracketScreen::Playing),
         Transform::from_translation(cell_center(n, at.row, at.col).extend(5.0))
             .with_rotation(Quat::from_rotation_z(rotation)),
         Visibility::default(),
@@ -183,9 +178,10 @@ fn draw_ghost(
 /// The aimed beam, and with the overlay on, every beam on the board.
 fn draw_beams(
     mut gizmos: Gizmos,
-    ui: Res<PlayUi>,
-    snapshot: Res<BoardSnapshot>,
-    content: Res<Content>,
+    ui: Res<BracketPlay>,
+    snapshot: Res<BracketBoard>,
+    content: Res<BracketContent>,
+    seats: Res<SeatColors>,
 ) {
     let board = &snapshot.board;
     let n = board.side();
@@ -210,7 +206,7 @@ fn draw_beams(
         for (cell, piece) in board.pieces() {
             let cells = beam_cells(board, &content.0, cell);
             if !cells.is_empty() {
-                path(cell, &cells, seat_color(piece.owner));
+                path(cell, &cells, seats.get(piece.owner));
             }
         }
     }
@@ -219,10 +215,10 @@ fn draw_beams(
 /// With the overlay on, the net attack on each face of the piece under the mouse.
 fn hover_nets(
     mut contexts: EguiContexts,
-    ui: Res<PlayUi>,
-    snapshot: Res<BoardSnapshot>,
-    content: Res<Content>,
-    settings: Res<UserSettings>,
+    ui: Res<BracketPlay>,
+    snapshot: Res<BracketBoard>,
+    content: Res<BracketContent>,
+    loc: Res<Locale>,
 ) -> Result {
     if !ui.show_beams {
         return Ok(());
@@ -242,7 +238,7 @@ fn hover_nets(
         .show(ctx, |a| {
             egui::Frame::popup(a.style()).show(a, |f| {
                 let k = content.0.get(piece.kind);
-                f.label(format!("{} {}", k.glyph, T::ShowBeams.tr(settings.lang)));
+                f.label(format!("{} {}", k.glyph, tr!(loc, "show-beams")));
                 for (face, arrow) in [(Dir::U, "↑"), (Dir::D, "↓"), (Dir::L, "←"), (Dir::R, "→")]
                 {
                     let net = field.net_approx(cell, face);

@@ -1,4 +1,4 @@
-//! `bracket-war screenshot --screen S --out FILE.png [--pack NAME] [--lang zh|en]` (fixed).
+//! `bracket-war screenshot --screen S --out FILE.png [--pack NAME] [--lang CODE]` (fixed).
 
 use std::path::PathBuf;
 
@@ -23,6 +23,7 @@ pub struct ScreenshotArgs {
     /// Texture pack to show.
     #[arg(long)]
     pub pack: Option<String>,
-    #[arg(long, value_parser = ["zh", "en"])]
+    /// Interface language: a folder of `assets/locales`; `zh` names `zh-CN`.
+    #[arg(long, value_name = "CODE")]
     pub lang: Option<String>,
 }

@@ -1,18 +1,16 @@
 //! The command line. Subcommands whose output checks outside the repo read are fixed: keep
 //! their names, arguments and output exactly as documented in the README.
 //!
-//! This module needs only the rules crate: the small `bracket-war` program compiles it on its
-//! own (so the tools start without the game engine) and starts `bracket-war-window` for the
-//! window; the game library compiles it too, for the window program's arguments.
+//! This crate needs only the rules and the files crates: the small `bracket-war` program is
+//! built from it alone (so the tools start without the game engine) and starts
+//! `bracket-war-window` for the window. The window program parses the same command line
+//! with it and hands the game its options; the game itself never imports this crate.
 
 mod bracket;
-pub mod content;
 mod junqi;
 mod pig;
 mod screenshot;
 
-// Used by the game library (the window's arguments), not by the small program.
-#[allow(unused_imports)]
 pub use screenshot::{Screen, ScreenshotArgs};
 
 use std::path::PathBuf;
@@ -29,8 +27,9 @@ pub struct Cli {
     /// The save folder (default `saves/` in the working directory).
     #[arg(long, value_name = "DIR")]
     pub saves: Option<PathBuf>,
-    /// Interface language.
-    #[arg(long, value_parser = ["zh", "en"])]
+    /// Interface language: a folder of `assets/locales` (`zh-CN`, `en`, …); `zh` names
+    /// `zh-CN`.
+    #[arg(long, value_name = "CODE")]
     pub lang: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -72,7 +71,7 @@ impl Failure {
 /// Parses the command line; a bad one is reported in one line (exit 2), help and version
 /// are printed (exit 0).
 pub fn parse() -> Result<Cli, ExitCode> {
-    Cli::try_parse().map_err(|e| {
+    let mut cli = Cli::try_parse().map_err(|e| {
         use clap::error::ErrorKind;
         if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
             print!("{e}");
@@ -85,7 +84,26 @@ pub fn parse() -> Result<Cli, ExitCode> {
             .unwrap_or("error: a subcommand is missing; see --help");
         eprintln!("{}", first.trim());
         ExitCode::from(2)
-    })
+    })?;
+    check_languages(&mut cli).map_err(|message| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    })?;
+    Ok(cli)
+}
+
+/// Resolves `--lang` (and the screenshot's `--lang`) to a locale folder, refusing an unknown
+/// code in one line.
+fn check_languages(cli: &mut Cli) -> Result<(), String> {
+    let mut codes: Vec<&mut Option<String>> = vec![&mut cli.lang];
+    if let Some(Command::Screenshot(args)) = &mut cli.command {
+        codes.push(&mut args.lang);
+    }
+    for code in codes.into_iter().filter_map(|c| c.as_mut()) {
+        let assets = bw_files::assets_dir()?;
+        *code = bw_files::locale_code(&assets, code)?;
+    }
+    Ok(())
 }
 
 /// Runs a tool subcommand; gives the command line back for what the window does (no

@@ -2,24 +2,25 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bw_rules::bracket::ai::SeatKind;
 use bw_rules::bracket::game::{Mode, Settings};
 use bw_rules::bracket::generate::BoardSettings;
 
-use super::AppState;
-use super::game::StartGame;
-use super::i18n::T;
-use super::settings::{UserSettings, setting_column};
-use crate::saves::SeatKind;
+use super::StartBracketGame;
+use crate::app::i18n::Locale;
+use crate::app::state::BracketScreen;
+use crate::app::theme::{self, setting_column};
+use crate::tr;
 
 /// Which game the menu opened the slots for.
 #[derive(Resource, Clone, Copy, Debug, Default)]
-pub struct NewGameMode {
+pub struct BracketMode {
     pub star_war: bool,
 }
 
 /// The settings being chosen, for the slot that will hold the game.
 #[derive(Resource, Clone, Debug)]
-pub struct NewGameDraft {
+pub struct BracketDraft {
     pub slot: usize,
     pub settings: Settings,
     pub seats: Vec<SeatKind>,
@@ -27,9 +28,12 @@ pub struct NewGameDraft {
     pub seed_text: String,
 }
 
-impl NewGameDraft {
-    pub fn new(slot: usize, star_war: bool) -> NewGameDraft {
-        NewGameDraft {
+/// The smallest and largest board sides (spec: 10x10 up to 20x20).
+pub const SIDES: std::ops::RangeInclusive<usize> = 10..=20;
+
+impl BracketDraft {
+    pub fn new(slot: usize, star_war: bool) -> BracketDraft {
+        BracketDraft {
             slot,
             settings: Settings {
                 board: BoardSettings::default(),
@@ -51,17 +55,23 @@ impl NewGameDraft {
             seed_text: (crate::saves::now() % 1_000_000).to_string(),
         }
     }
+
+    /// The seed: a number as written, any other text hashed (so every seed text plays).
+    pub fn seed(&self) -> u64 {
+        let text = self.seed_text.trim();
+        text.parse().unwrap_or_else(|_| {
+            text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+                (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+            })
+        })
+    }
 }
 
-pub struct NewGamePlugin;
-
-impl Plugin for NewGamePlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<NewGameMode>().add_systems(
-            EguiPrimaryContextPass,
-            new_game_screen.run_if(in_state(AppState::NewGame)),
-        );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BracketMode>().add_systems(
+        EguiPrimaryContextPass,
+        new_game_screen.run_if(in_state(BracketScreen::NewGame)),
+    );
 }
 
 fn cycle<T: Copy + PartialEq>(options: &[T], current: T) -> T {
@@ -72,87 +82,83 @@ fn cycle<T: Copy + PartialEq>(options: &[T], current: T) -> T {
     options[i]
 }
 
+/// The next board side: every size from 10 to 20, then 10 again.
+pub fn next_side(side: usize) -> usize {
+    if side >= *SIDES.end() { *SIDES.start() } else { side.max(*SIDES.start() - 1) + 1 }
+}
+
+fn seat_label(loc: &Locale, seat: SeatKind) -> String {
+    match seat {
+        SeatKind::Human => tr!(loc, "seat-human"),
+        SeatKind::RandomComputer => tr!(loc, "seat-computer-random"),
+        SeatKind::GreedyComputer => tr!(loc, "seat-computer-greedy"),
+    }
+}
+
 fn new_game_screen(
     mut contexts: EguiContexts,
-    settings: Res<UserSettings>,
-    draft: Option<ResMut<NewGameDraft>>,
-    mut next: ResMut<NextState<AppState>>,
-    mut start: MessageWriter<StartGame>,
+    loc: Res<Locale>,
+    draft: Option<ResMut<BracketDraft>>,
+    mut next: ResMut<NextState<BracketScreen>>,
+    mut start: MessageWriter<StartBracketGame>,
 ) -> Result {
     let Some(mut draft) = draft else {
-        next.set(AppState::Slots);
+        next.set(BracketScreen::Slots);
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let lang = settings.lang;
-    egui::CentralPanel::default().show(&mut super::root_ui(ctx), |ui| {
+    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
         ui.add_space(40.0);
-        ui.vertical_centered(|ui| ui.heading(T::NewGame.tr(lang)));
+        theme::header(ui, &tr!(loc, "new-game"));
         ui.add_space(30.0);
         let d = &mut *draft;
-        let on_off = |b: bool| if b { T::On.tr(lang) } else { T::Off.tr(lang) };
+        let on_off = |b: bool| if b { tr!(loc, "on") } else { tr!(loc, "off") };
         ui.columns(4, |cols| {
             if setting_column(
                 &mut cols[0],
-                T::Players.tr(lang),
+                &tr!(loc, "players"),
                 &d.settings.board.players.to_string(),
             ) {
                 d.settings.board.players = cycle(&[2, 3, 4], d.settings.board.players);
             }
             let side = d.settings.board.side;
-            if setting_column(
-                &mut cols[1],
-                T::BoardSize.tr(lang),
-                &format!("{side}×{side}"),
-            ) {
-                d.settings.board.side = cycle(&[10, 12, 14, 16, 18, 20], side);
+            if setting_column(&mut cols[1], &tr!(loc, "board-size"), &format!("{side}×{side}")) {
+                d.settings.board.side = next_side(side);
             }
             let m = d.settings.board.mirror_density;
-            if setting_column(
-                &mut cols[2],
-                T::Mirrors.tr(lang),
-                &format!("{:.1}%", m * 100.0),
-            ) {
+            if setting_column(&mut cols[2], &tr!(loc, "mirror-density"), &format!("{:.1}%", m * 100.0)) {
                 d.settings.board.mirror_density = cycle(&[0.114, 0.2, 0.0, 0.05], m);
             }
             let g = d.settings.board.glass_density;
-            if setting_column(
-                &mut cols[3],
-                T::Glass.tr(lang),
-                &format!("{:.1}%", g * 100.0),
-            ) {
+            if setting_column(&mut cols[3], &tr!(loc, "glass-density"), &format!("{:.1}%", g * 100.0)) {
                 d.settings.board.glass_density = cycle(&[0.04, 0.1, 0.0], g);
             }
         });
         ui.add_space(20.0);
         ui.columns(4, |cols| {
-            let mode = if d.settings.mode == Mode::StarWar {
-                T::StarWar
-            } else {
-                T::BracketWar
-            };
-            if setting_column(&mut cols[0], T::Mode.tr(lang), mode.tr(lang)) {
+            let star_war = d.settings.mode == Mode::StarWar;
+            let mode = if star_war { tr!(loc, "star-war") } else { tr!(loc, "bracket-war") };
+            if setting_column(&mut cols[0], &tr!(loc, "mode"), &mode) {
                 d.settings.mode = cycle(&[Mode::Classic, Mode::StarWar], d.settings.mode);
             }
-            if setting_column(
-                &mut cols[1],
-                T::NoAdjacentStars.tr(lang),
-                on_off(d.settings.star_no_adjacent),
-            ) {
+            // The no-touching rule exists only in 星号大战.
+            if star_war
+                && setting_column(
+                    &mut cols[1],
+                    &tr!(loc, "no-touching-stars"),
+                    &on_off(d.settings.star_no_adjacent),
+                )
+            {
                 d.settings.star_no_adjacent = !d.settings.star_no_adjacent;
             }
-            if setting_column(
-                &mut cols[2],
-                T::CoverageHint.tr(lang),
-                on_off(d.coverage_hint),
-            ) {
+            if setting_column(&mut cols[2], &tr!(loc, "coverage-hint"), &on_off(d.coverage_hint)) {
                 d.coverage_hint = !d.coverage_hint;
             }
             let limit = d
                 .settings
                 .turn_limit
-                .map_or(T::None.tr(lang).to_string(), |l| l.to_string());
-            if setting_column(&mut cols[3], T::TurnLimit.tr(lang), &limit) {
+                .map_or(tr!(loc, "none"), |l| l.to_string());
+            if setting_column(&mut cols[3], &tr!(loc, "turn-limit"), &limit) {
                 d.settings.turn_limit =
                     cycle(&[None, Some(10), Some(20), Some(40)], d.settings.turn_limit);
             }
@@ -161,17 +167,8 @@ fn new_game_screen(
         let players = d.settings.board.players as usize;
         ui.columns(4, |cols| {
             for (p, col) in cols.iter_mut().enumerate().take(players) {
-                let kind = match d.seats[p] {
-                    SeatKind::Human => T::Human.tr(lang).to_string(),
-                    SeatKind::RandomComputer => {
-                        format!("{}·{}", T::Computer.tr(lang), T::Random.tr(lang))
-                    }
-                    SeatKind::GreedyComputer => {
-                        format!("{}·{}", T::Computer.tr(lang), T::Greedy.tr(lang))
-                    }
-                };
-                let title = format!("{} {}", T::Seat.tr(lang), p + 1);
-                if setting_column(col, &title, &kind) {
+                let title = tr!(loc, "seat-n", n = p + 1);
+                if setting_column(col, &title, &seat_label(&loc, d.seats[p])) {
                     d.seats[p] = cycle(
                         &[
                             SeatKind::Human,
@@ -183,29 +180,37 @@ fn new_game_screen(
                 }
             }
         });
+        let seats = d.seats[..players].to_vec();
+        if seats.iter().all(|s| s.is_computer()) && d.settings.turn_limit.is_none() {
+            ui.vertical_centered(|ui| {
+                theme::hint(
+                    ui,
+                    &tr!(loc, "computers-only-turn-limit", n = super::COMPUTER_TURN_LIMIT),
+                )
+            });
+        }
         ui.add_space(30.0);
         ui.vertical_centered(|ui| {
             ui.horizontal(|ui| {
                 ui.add_space(ui.available_width() / 2.0 - 160.0);
-                ui.label(T::Seed.tr(lang));
+                ui.label(tr!(loc, "seed"));
                 ui.add(egui::TextEdit::singleline(&mut d.seed_text).desired_width(200.0));
             });
             ui.add_space(20.0);
-            let seed = d.seed_text.trim().parse::<u64>();
-            let go = egui::Button::new(egui::RichText::new(T::Start.tr(lang)).size(30.0))
+            let go = egui::Button::new(egui::RichText::new(tr!(loc, "start")).size(30.0))
                 .min_size(egui::vec2(220.0, 60.0));
-            if ui.add_enabled(seed.is_ok(), go).clicked() {
-                start.write(StartGame::New {
+            if ui.add(go).clicked() {
+                start.write(StartBracketGame::New {
                     slot: d.slot,
                     settings: d.settings.clone(),
-                    seats: d.seats[..players].to_vec(),
+                    seats: seats.clone(),
                     coverage_hint: d.coverage_hint,
-                    seed: seed.unwrap_or(0),
+                    seed: d.seed(),
                 });
             }
             ui.add_space(10.0);
-            if ui.button(T::Back.tr(lang)).clicked() {
-                next.set(AppState::Slots);
+            if ui.button(tr!(loc, "back")).clicked() {
+                next.set(BracketScreen::Slots);
             }
         });
     });

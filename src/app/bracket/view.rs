@@ -4,14 +4,15 @@
 
 use bevy::prelude::*;
 use bw_rules::bracket::ecs::{
-    BoardCell, BoardFrame, Content, Facing, GlassPlate, Kind, MirrorPlate, Owner, SignalCoverage,
-    Turn,
+    BoardCell, BracketContent, BracketFrame, Facing, GlassPlate, Kind, MirrorPlate, Owner,
+    BracketTurn, SignalCoverage,
 };
 use bw_rules::bracket::{Dir, Glass, Mirror};
 
-use super::{CurrentGame, PlayUi, seat_color};
-use crate::app::AppState;
+use super::BracketPlay;
 use crate::app::fonts::UiFont;
+use crate::app::state::BracketBoardShown;
+use crate::app::theme::SeatColors;
 use crate::app::texture_pack::PackImages;
 
 /// Where the board sits in the window (world units = pixels).
@@ -60,44 +61,42 @@ pub struct GridCell {
     pub cell: usize,
 }
 
-pub struct BoardViewPlugin;
-
-impl Plugin for BoardViewPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (
-                restyle_on_pack_change,
-                draw_cells,
-                draw_fixtures,
-                draw_pieces,
-            )
-                .chain()
-                .run_if(
-                    in_state(AppState::InGame)
-                        .or_else(in_state(AppState::GameOver))
-                        .or_else(in_state(AppState::Replay)),
-                ),
-        );
-    }
+/// Draws the board while it is on screen.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            restyle_on_pack_change,
+            draw_cells,
+            draw_fixtures,
+            draw_pieces,
+        )
+            .chain()
+            .run_if(in_state(BracketBoardShown)),
+    );
 }
 
 fn draw_cells(
     mut commands: Commands,
-    frame: Option<Res<BoardFrame>>,
+    frame: Option<Res<BracketFrame>>,
     coverage: Res<SignalCoverage>,
-    turn: Option<Res<Turn>>,
-    game: Option<Res<CurrentGame>>,
-    ui: Res<PlayUi>,
+    ui: Res<BracketPlay>,
     pack: Res<PackImages>,
-    mut grid: Query<(&GridCell, &mut Sprite)>,
+    seats: Res<SeatColors>,
+    turn: Option<Res<BracketTurn>>,
+    mut grid: Query<(Entity, &GridCell, &mut Sprite)>,
 ) {
-    let (Some(frame), Some(turn), Some(game)) = (frame, turn, game) else {
+    let (Some(frame), Some(turn)) = (frame, turn) else {
         return;
     };
+    let current = turn.0.current;
     let n = frame.side;
     let cs = cell_size(n);
     if grid.iter().count() != n * n {
+        // A board of another size: a new grid.
+        for (e, _, _) in &grid {
+            commands.entity(e).despawn();
+        }
         for cell in 0..n * n {
             let pos = cell_center(n, (cell / n) as u8, (cell % n) as u8);
             commands.spawn((
@@ -108,13 +107,13 @@ fn draw_cells(
                     ..default()
                 },
                 Transform::from_translation(pos.extend(0.0)),
-                DespawnOnExit(AppState::GameOver),
+                DespawnOnExit(BracketBoardShown),
             ));
         }
+        return;
     }
     let board = bw_rules::bracket::Board::new(n, 4);
-    let me = turn.0.current;
-    for (g, mut sprite) in &mut grid {
+    for (_, g, mut sprite) in &mut grid {
         let home = frame
             .seats
             .iter()
@@ -122,14 +121,24 @@ fn draw_cells(
             .find(|&p| board.corner_contains(p, g.cell));
         let base = Color::WHITE;
         let mut color = match home {
-            Some(p) => base.mix(&seat_color(p), 0.35),
+            Some(p) => base.mix(&seats.get(p), 0.35),
             None => base,
         };
-        if game.save.coverage_hint && coverage.0[me as usize - 1].contains(g.cell) {
-            color = color.mix(&seat_color(me), 0.2);
+        // The hint: every player's coverage, each in that player's colour (mixed where
+        // several cover a cell).
+        if ui.coverage_hint {
+            let covering: Vec<u8> = frame
+                .seats
+                .iter()
+                .copied()
+                .filter(|&p| coverage.0[p as usize - 1].contains(g.cell))
+                .collect();
+            for (i, &p) in covering.iter().enumerate() {
+                color = color.mix(&seats.get(p), 0.22 / (i as f32 + 1.0));
+            }
         }
         if ui.preview.newly_covered.contains(&g.cell) {
-            color = color.mix(&seat_color(me), 0.35);
+            color = color.mix(&seats.get(current), 0.35);
         }
         if ui.preview.destroyed.contains(&g.cell) {
             color = color.mix(&Color::srgb(0.9, 0.1, 0.1), 0.55);
@@ -155,7 +164,7 @@ fn draw_cells(
 
 fn draw_fixtures(
     mut commands: Commands,
-    frame: Option<Res<BoardFrame>>,
+    frame: Option<Res<BracketFrame>>,
     pack: Res<PackImages>,
     mirrors: Query<(Entity, &BoardCell, &MirrorPlate), Without<Transform>>,
     glass: Query<(Entity, &BoardCell, &GlassPlate), Without<Transform>>,
@@ -205,10 +214,11 @@ pub fn facing_angle(d: Dir) -> f32 {
 
 fn draw_pieces(
     mut commands: Commands,
-    frame: Option<Res<BoardFrame>>,
-    content: Res<Content>,
+    frame: Option<Res<BracketFrame>>,
+    content: Res<BracketContent>,
     font: Res<UiFont>,
     pack: Res<PackImages>,
+    seats: Res<SeatColors>,
     pieces: Query<(Entity, &BoardCell, &Owner, &Kind, Option<&Facing>), Without<Transform>>,
 ) {
     let Some(frame) = frame else { return };
@@ -227,7 +237,7 @@ fn draw_pieces(
             ))
             .with_children(|c| {
                 c.spawn(Sprite::from_color(
-                    seat_color(owner.0).with_alpha(0.28),
+                    seats.get(owner.0).with_alpha(0.28),
                     Vec2::splat(cs * 0.86),
                 ));
                 match art {
@@ -235,7 +245,7 @@ fn draw_pieces(
                         c.spawn((
                             Sprite {
                                 image,
-                                color: seat_color(owner.0),
+                                color: seats.get(owner.0),
                                 custom_size: Some(Vec2::splat(cs * 0.86)),
                                 ..default()
                             },
@@ -251,7 +261,7 @@ fn draw_pieces(
                                 font_size: (cs * 0.62).into(),
                                 ..default()
                             },
-                            TextColor(seat_color(owner.0).darker(0.2)),
+                            TextColor(seats.get(owner.0).darker(0.2)),
                             Transform::from_rotation(rotation).with_translation(Vec3::Z),
                         ));
                     }
@@ -264,9 +274,10 @@ fn draw_pieces(
 fn restyle_on_pack_change(
     mut commands: Commands,
     pack: Res<PackImages>,
+    seats: Res<SeatColors>,
     drawn: Query<Entity, (With<BoardCell>, With<Transform>)>,
 ) {
-    if !pack.is_changed() || pack.is_added() {
+    if !(pack.is_changed() || seats.is_changed()) || pack.is_added() {
         return;
     }
     for e in &drawn {

@@ -1,0 +1,216 @@
+# Bracket War — English. Every string the game shows is here; a key missing from another
+# language falls back to this file.
+
+language-name = English
+game-title = Bracket War
+bracket-war = Bracket War
+star-war = Star War
+pig-kill = Pig Country Kill
+menu-junqi-later = Junqi (coming later)
+menu-junqi-later-why = Junqi's engine is ready; its screens come next.
+settings = Settings
+quit = Quit
+back = Back
+ok = OK
+yes = Yes
+no = No
+on = on
+off = off
+none = none
+loading = Loading
+notices = Please note
+notice-settings-damaged = { $file } was damaged and the default settings are used: { $reason }
+list-separator = ", "
+
+## Settings
+settings-language = Language
+settings-pack = Texture pack
+settings-window = Window
+settings-fullscreen = Fullscreen
+settings-windowed = Windowed
+settings-animations = Animations
+
+## Save slots
+save-slots = Save slots
+empty-slot = Empty slot
+damaged = Damaged save
+restore-backup = Restore backup
+delete = Delete
+confirm-delete = Delete save #{ $slot }?
+slot-help = Left click to open, right click to delete, ▶ to replay
+slot-info = { $players } players · round { $round } · player { $turn } to move
+slot-finished = { $players } players · finished after { $rounds ->
+    [one] one round
+   *[other] { $rounds } rounds
+}
+last-played = Last played { $when }
+ago-seconds = { $n ->
+    [one] one second ago
+   *[other] { $n } seconds ago
+}
+ago-minutes = { $n ->
+    [one] one minute ago
+   *[other] { $n } minutes ago
+}
+ago-hours = { $n ->
+    [one] one hour ago
+   *[other] { $n } hours ago
+}
+ago-days = { $n ->
+    [one] yesterday
+   *[other] { $n } days ago
+}
+damage-too-large = the file is { $bytes } bytes, more than a save can be
+damage-unreadable = the file cannot be read: { $reason }
+damage-checksum = the checksum does not match (truncated or edited)
+damage-not-a-save = not a save: { $reason }
+damage-newer-version = saved by a newer version of the game (format { $version })
+damage-replay = { $reason }
+
+## New game
+new-game = New game
+players = Players
+board-size = Board size
+mirror-density = Mirror density
+glass-density = Glass density
+mode = Mode
+no-touching-stars = No touching stars
+coverage-hint = Coverage hint
+turn-limit = Turn limit
+seat-n = Seat { $n }
+seat-human = Human
+seat-computer-random = Computer (random)
+seat-computer-greedy = Computer (greedy)
+seed = Seed
+start = Start!
+computers-only-turn-limit = Only computers play: the game ends after { $n } rounds.
+
+## The board
+player = Player { $n }
+round-n = Round { $n }
+turn-of = To move:
+computer-seat = (computer)
+computer-thinking = (computer) thinking…
+seed-n = Seed { $seed }
+palette = Pieces
+palette-help = Pick a piece and drag it onto the board; the arrows or the wheel turn it
+pass = Pass
+surrender = Surrender
+surrender-confirm = { $player } gives up: all their pieces leave the board. Surrender?
+pause = Pause
+resume = Resume
+save-and-quit = Save and quit to menu
+show-beams = Show attacks
+coverage-hint-key = Coverage hint (H)
+event-log = Log
+log-placed = { $player } placed { $piece } at { $at }
+log-deleted = { $player } deleted { $at }
+log-passed = { $player } passed
+log-surrendered = { $player } surrendered
+log-destroyed = { $player }'s { $glyph } at { $at } was destroyed
+winner = { $n ->
+    [one] { $players } wins
+   *[other] { $players } win
+}
+scores = Scores
+score-line = { $player }: { $score }
+watch-replay = Watch replay
+to-menu = Main menu
+
+## Why a placement or deletion is refused
+refusal-game-over = the game is over
+refusal-off-board = { $at } is off the board
+refusal-occupied = { $at } is not empty
+refusal-not-covered = { $at } is outside your signal coverage
+refusal-others-home = { $at } is in player { $player }'s home corner
+refusal-kind-not-allowed = `{ $kind }` cannot be placed in this mode
+refusal-needs-facing = the bracket `{ $kind }` needs a facing
+refusal-shape-has-no-facing = the shape `{ $kind }` has no facing
+refusal-adjacent-star = a star at { $at } would touch another of your stars
+refusal-no-own-piece = { $at } holds none of your pieces
+refusal-not-in-own-home = { $at } is outside your home corner
+refusal-no-deletion-in-star-war = Star War has no deletions
+refusal-must-place = you can still place a piece, so you cannot pass
+refusal-unknown-kind = there is no piece kind `{ $kind }`
+
+## 猪国杀
+pig-n = pig { $n }
+pig-count = Pigs
+pig-deck-size = Deck size
+pig-roles-help = Roles (click to change; pig 1 is always the MP)
+pig-card-weights = Card weights (random deck)
+pig-watch = Watch
+pig-take-seat = Play pig { $n }
+pig-other-pig = Other pig
+pig-advanced = Advanced: a table in the problem's input format
+pig-open-file = Input file:
+pig-no-such-pig = pig { $n } is not at this table ({ $pigs } pigs)
+pig-slots-full = Every slot is taken: delete one (right click) to start a new game.
+pig-slot-help = click: continue or replay · ▶ replay · right click: delete
+pig-slot-seated = #{ $slot } { $pigs } pigs · played pig { $pig }
+pig-slot-watched = #{ $slot } { $pigs } pigs · watched
+pig-step = Step
+pig-next-turn = Next turn
+pig-steps-per-second = steps/s
+pig-to-the-end = To the end
+pig-your-decision = Your decision
+pig-you-are = You are { $pig }
+pig-which-card = Which card?
+pig-play-on = { $card } → { $target }
+pig-end-turn = End my turn
+pig-ask-dodge = { $attacker } plays Kill on you: Dodge?
+pig-ask-area = { $user } plays { $card }: answer with { $answer }?
+pig-ask-duel = Duel with { $opponent }: discard a Kill?
+pig-ask-nullify-protect = A trick is about to hit { $target }: nullify it?
+pig-ask-nullify-counter = { $user } played a Nullification: cancel it?
+pig-ask-peach = You are dying: eat a Peach?
+pig-deck-left = deck { $n }
+pig-role-hidden = role unknown
+pig-you = " (you)"
+pig-revealed = " · revealed"
+pig-suspect = " · suspect"
+pig-crossbow = " crossbow"
+pig-dead = dead
+pig-hand-hidden = { $n ->
+    [one] one card, face down
+   *[other] { $n } cards, face down
+}
+pig-result = Result
+pig-judge-output = Judge output (the problem's format)
+pig-you-won = Your side won{ $alive ->
+    [yes] .
+   *[no] , though your pig died.
+}
+pig-you-lost = Your side lost{ $alive ->
+    [yes] , and your pig survived.
+   *[no] .
+}
+pig-end-master = The MP wins
+pig-end-rebels = The rebels win
+pig-end-no-result = Turn cap reached: no result
+pig-log-turn = —— { $pig }'s turn
+pig-log-draw = { $pig } draws { $cards }
+pig-log-draw-hidden = { $pig } draws { $n ->
+    [one] a card
+   *[other] { $n } cards
+}
+pig-log-reward-hidden = { $pig } killed a rebel and draws { $n } cards
+pig-log-play = { $pig } plays { $card }
+pig-log-play-on = { $pig } plays { $card } on { $target }
+pig-log-equip = { $pig } equips the crossbow
+pig-log-equip-replace = { $pig } equips the crossbow (replacing one)
+pig-log-heal = { $pig } heals to { $hp }
+pig-log-respond = { $pig } answers with { $card }
+pig-log-nullify = { $pig } nullifies (against { $against })
+pig-log-reveal = { $pig } shows their role
+pig-log-reveal-loyal = { $pig } reveals as loyal
+pig-log-reveal-rebel = { $pig } reveals as a rebel
+pig-log-suspect = the MP now takes { $pig } for a rebel
+pig-log-damage = { $pig } takes 1 damage from { $source }, { $hp } left
+pig-log-rescue = { $pig } eats a peach while dying, { $hp }
+pig-log-death = { $pig } dies, killed by { $killer } ({ $role })
+pig-log-reward = { $pig } killed a rebel and draws { $cards }
+pig-log-penalty = { $pig } killed a loyal pig and loses { $n ->
+    [one] one card
+   *[other] { $n } cards
+}

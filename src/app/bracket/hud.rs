@@ -1,0 +1,247 @@
+//! The board screen's panels (turn, palette, log, pause) and the end of a game.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use bw_rules::bracket::Dir;
+use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketSetup, BracketTurn};
+use bw_rules::bracket::game::{Action, Mode, Outcome, check, placeable_kinds};
+
+use super::{BracketGame, BracketPlay, BracketQueue, BracketThinking, is_human_turn, replay};
+use crate::app::AssetsDir;
+use crate::app::i18n::{Locale, player_name};
+use crate::app::screens::settings::{UserSettings, language_and_pack};
+use crate::app::state::{BracketScreen, Screen};
+use crate::app::theme::{self, Answer, SeatColors};
+use crate::tr;
+
+fn mode_name(loc: &Locale, mode: Mode) -> String {
+    match mode {
+        Mode::StarWar => tr!(loc, "star-war"),
+        Mode::Classic => tr!(loc, "bracket-war"),
+    }
+}
+
+pub(super) fn hud(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    assets: Res<AssetsDir>,
+    mut settings: ResMut<UserSettings>,
+    seats: Res<SeatColors>,
+    content: Res<BracketContent>,
+    turn: Res<BracketTurn>,
+    setup: Res<BracketSetup>,
+    current: Res<BracketGame>,
+    snapshot: Res<BracketBoard>,
+    thinking: Res<BracketThinking>,
+    mut ui: ResMut<BracketPlay>,
+    mut queue: ResMut<BracketQueue>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let me = turn.0.current;
+    let human = is_human_turn(&turn, &current);
+    let mut root = theme::root_ui(ctx);
+    egui::Panel::top("turn").show(&mut root, |bar| {
+        bar.horizontal(|bar| {
+            bar.label(egui::RichText::new(mode_name(&loc, setup.settings.mode)).strong());
+            bar.separator();
+            bar.label(tr!(loc, "round-n", n = turn.0.round + 1));
+            bar.separator();
+            bar.label(tr!(loc, "turn-of"));
+            bar.label(
+                egui::RichText::new(player_name(&loc, me))
+                    .color(seats.egui(me))
+                    .strong(),
+            );
+            if !human {
+                bar.label(if thinking.0.is_some() {
+                    tr!(loc, "computer-thinking")
+                } else {
+                    tr!(loc, "computer-seat")
+                });
+            }
+            bar.separator();
+            bar.label(tr!(loc, "seed-n", seed = setup.seed.to_string()));
+            if let Some(m) = &ui.message {
+                bar.separator();
+                theme::warning(bar, m);
+            }
+        });
+    });
+    egui::Panel::left("palette")
+        .exact_size(210.0)
+        .show(&mut root, |p| {
+            p.heading(tr!(loc, "palette"));
+            p.label(egui::RichText::new(tr!(loc, "palette-help")).small());
+            p.add_space(6.0);
+            for (id, _) in placeable_kinds(&setup.settings, &content.0) {
+                let k = content.0.get(id);
+                let selected = ui.kind == Some(id);
+                let label = egui::RichText::new(format!("{}  {}", k.glyph, k.name.get(&loc.code)))
+                    .size(20.0)
+                    .color(seats.egui(me));
+                let button = egui::Button::selectable(selected, label)
+                    .min_size(egui::vec2(190.0, 34.0))
+                    .sense(egui::Sense::click_and_drag());
+                let response = p.add_enabled(human, button);
+                if response.clicked() {
+                    ui.kind = Some(id);
+                }
+                if response.drag_started() {
+                    ui.kind = Some(id);
+                    ui.dragging = Some(id);
+                }
+            }
+            p.add_space(8.0);
+            p.horizontal(|h| {
+                for (d, arrow) in [(Dir::U, "↑"), (Dir::D, "↓"), (Dir::L, "←"), (Dir::R, "→")] {
+                    if h.selectable_label(ui.facing == d, arrow).clicked() {
+                        ui.facing = d;
+                    }
+                }
+            });
+            p.add_space(12.0);
+            let can_pass = human
+                && check(
+                    &setup.settings,
+                    &snapshot.board,
+                    &turn.0,
+                    &content.0,
+                    &Action::Pass,
+                )
+                .is_ok();
+            if p.add_enabled(can_pass, egui::Button::new(tr!(loc, "pass")))
+                .clicked()
+            {
+                queue.0.push(Action::Pass);
+            }
+            if p.add_enabled(human, egui::Button::new(tr!(loc, "surrender")))
+                .clicked()
+            {
+                ui.confirm_surrender = true;
+            }
+            if p.button(tr!(loc, "pause")).clicked() {
+                ui.paused = true;
+            }
+            p.add_space(8.0);
+            let mut beams = ui.show_beams;
+            if p.checkbox(&mut beams, tr!(loc, "show-beams")).changed() {
+                ui.show_beams = beams;
+            }
+            let mut hint = ui.coverage_hint;
+            if p.checkbox(&mut hint, tr!(loc, "coverage-hint-key")).changed() {
+                ui.coverage_hint = hint;
+            }
+            if let Some(reason) = &ui.preview.refusal {
+                p.add_space(8.0);
+                theme::warning(p, reason);
+            }
+        });
+    egui::Panel::right("log")
+        .exact_size(280.0)
+        .show(&mut root, |p| {
+            p.heading(tr!(loc, "event-log"));
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .show(p, |s| {
+                    for line in &ui.log {
+                        s.label(egui::RichText::new(line).size(15.0));
+                    }
+                });
+        });
+    if ui.confirm_surrender {
+        match theme::confirm(
+            ctx,
+            &tr!(loc, "surrender"),
+            &tr!(loc, "surrender-confirm", player = player_name(&loc, me)),
+            &tr!(loc, "yes"),
+            &tr!(loc, "no"),
+        ) {
+            Some(Answer::Yes) => {
+                ui.confirm_surrender = false;
+                if human {
+                    queue.0.push(Action::Surrender);
+                }
+            }
+            Some(Answer::No) => ui.confirm_surrender = false,
+            None => {}
+        }
+    }
+    if ui.paused {
+        theme::dialog(ctx, &tr!(loc, "pause"), |w| {
+            if w.button(tr!(loc, "resume")).clicked() {
+                ui.paused = false;
+            }
+            w.add_space(6.0);
+            // The texture pack (and the language) switch at any time, as the original did.
+            w.columns(2, |cols| language_and_pack(cols, &loc, &mut settings, &assets.0));
+            w.add_space(6.0);
+            if w.button(tr!(loc, "save-and-quit")).clicked() {
+                ui.paused = false;
+                next.set(Screen::Menu);
+            }
+        });
+    }
+    Ok(())
+}
+
+pub(super) fn end_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    seats: Res<SeatColors>,
+    turn: Res<BracketTurn>,
+    setup: Res<BracketSetup>,
+    current: Res<BracketGame>,
+    mut watch: MessageWriter<replay::WatchBracketReplay>,
+    mut next: ResMut<NextState<Screen>>,
+    mut slots: ResMut<NextState<BracketScreen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    theme::dialog(ctx, &mode_name(&loc, setup.settings.mode), |w| {
+        outcome_lines(w, &loc, &seats, turn.0.outcome.as_ref());
+        w.add_space(10.0);
+        if w.button(tr!(loc, "watch-replay")).clicked() {
+            watch.write(replay::WatchBracketReplay(current.save.clone()));
+        }
+        if w.button(tr!(loc, "save-slots")).clicked() {
+            slots.set(BracketScreen::Slots);
+        }
+        if w.button(tr!(loc, "to-menu")).clicked() {
+            next.set(Screen::Menu);
+        }
+    });
+    Ok(())
+}
+
+/// Who won, and the scores when the game was scored.
+pub fn outcome_lines(w: &mut egui::Ui, loc: &Locale, seats: &SeatColors, outcome: Option<&Outcome>) {
+    match outcome {
+        Some(Outcome::LastStanding(p)) => {
+            w.label(
+                egui::RichText::new(tr!(loc, "winner", players = player_name(loc, *p), n = 1))
+                    .size(30.0)
+                    .color(seats.egui(*p)),
+            );
+        }
+        Some(Outcome::Scored { scores, winners }) => {
+            let names: Vec<String> = winners.iter().map(|&p| player_name(loc, p)).collect();
+            w.label(
+                egui::RichText::new(tr!(
+                    loc,
+                    "winner",
+                    players = names.join(&tr!(loc, "list-separator")),
+                    n = winners.len()
+                ))
+                .size(28.0),
+            );
+            w.label(tr!(loc, "scores"));
+            for (p, s) in scores {
+                w.label(
+                    egui::RichText::new(tr!(loc, "score-line", player = player_name(loc, *p), score = *s))
+                        .color(seats.egui(*p)),
+                );
+            }
+        }
+        None => {}
+    }
+}

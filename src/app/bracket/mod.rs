@@ -1,0 +1,385 @@
+//! 括号大战 / 星号大战: the save slots, the new-game screen, the board (sprites drawn from
+//! the rule entities), the panels (turn, palette, log, pause), computer seats, automatic
+//! saves, the end of a game and the replay viewer.
+//!
+//! Input systems queue [`Action`]s in [`BracketQueue`]; [`apply_actions`] hands them to the
+//! rules crate, which changes the world; the view reads the world back.
+
+pub mod fade;
+mod hud;
+pub mod input;
+pub mod newgame;
+pub mod preview;
+pub mod replay;
+pub mod slots;
+pub mod view;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
+use bevy::window::RequestRedraw;
+use bevy_egui::EguiPrimaryContextPass;
+use bw_rules::bracket::ai::{self, SeatKind};
+use bw_rules::bracket::content::Class;
+use bw_rules::bracket::ecs::{
+    self as rules, BracketActions, BracketBoard, BracketContent, BracketRemovals, BracketSetup,
+    BracketTurn,
+};
+use bw_rules::bracket::game::{Action, At, Game, Settings};
+use bw_rules::bracket::{Dir, KindId};
+
+use crate::app::Saves;
+use crate::app::i18n::{Locale, player_name};
+use crate::app::state::{BracketBoardShown, BracketScreen};
+use crate::saves::{SaveData, Slot};
+use crate::tr;
+
+pub use newgame::{BracketDraft, BracketMode};
+
+/// The turn limit a game of computers only gets when none was chosen (spec: games between
+/// computer players use the limit so that they end).
+pub const COMPUTER_TURN_LIMIT: u32 = 40;
+
+/// Opens a game: a new one in a slot, or the one saved in a slot.
+#[derive(Message, Clone, Debug)]
+pub enum StartBracketGame {
+    New {
+        slot: usize,
+        settings: Settings,
+        seats: Vec<SeatKind>,
+        coverage_hint: bool,
+        seed: u64,
+    },
+    Load {
+        slot: usize,
+    },
+}
+
+/// The game being played and the slot it saves to.
+#[derive(Resource, Clone, Debug)]
+pub struct BracketGame {
+    pub slot: usize,
+    pub save: SaveData,
+}
+
+/// The player's choices on the board screen.
+#[derive(Resource, Debug)]
+pub struct BracketPlay {
+    pub kind: Option<KindId>,
+    pub facing: Dir,
+    /// The cell under the mouse.
+    pub hovered: Option<usize>,
+    /// The keyboard's cell (WASD moves it).
+    pub cursor: Option<At>,
+    /// A kind being dragged from the palette.
+    pub dragging: Option<KindId>,
+    pub pending_delete: Option<At>,
+    pub message: Option<String>,
+    pub log: Vec<String>,
+    pub paused: bool,
+    /// Surrender was clicked and waits for a confirmation.
+    pub confirm_surrender: bool,
+    /// The attack overlay and per-face values on hover.
+    pub show_beams: bool,
+    /// Every player's coverage, tinted in their colours (H or the checkbox).
+    pub coverage_hint: bool,
+    pub preview: preview::Preview,
+    pub preview_key: Option<(Option<(KindId, At)>, Dir)>,
+}
+
+impl Default for BracketPlay {
+    fn default() -> Self {
+        BracketPlay {
+            kind: None,
+            facing: Dir::R,
+            hovered: None,
+            cursor: None,
+            dragging: None,
+            pending_delete: None,
+            message: None,
+            log: vec![],
+            paused: false,
+            confirm_surrender: false,
+            show_beams: false,
+            coverage_hint: true,
+            preview: preview::Preview::default(),
+            preview_key: None,
+        }
+    }
+}
+
+/// Actions chosen this frame, applied in order by one exclusive system.
+#[derive(Resource, Default)]
+pub struct BracketQueue(pub Vec<Action>);
+
+/// A computer seat thinking off the main thread.
+#[derive(Resource, Default)]
+pub struct BracketThinking(pub Option<Task<Action>>);
+
+/// The 括号大战 screens. With `ui` false (headless tests) nothing is drawn and no window
+/// input is read; the logic is the same.
+pub fn plugin(ui: bool) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.add_message::<StartBracketGame>()
+            .init_resource::<BracketPlay>()
+            .init_resource::<BracketQueue>()
+            .init_resource::<BracketThinking>()
+            .init_resource::<input::Pointer>()
+            .add_plugins((slots::plugin, newgame::plugin, replay::plugin(ui)))
+            .add_observer(board_entities_leave_with_the_board)
+            .add_systems(Update, start_games)
+            .add_systems(
+                Update,
+                (input::board_input, computer_turn, apply_actions)
+                    .chain()
+                    .run_if(in_state(BracketScreen::Playing)),
+            )
+            .add_systems(OnExit(BracketScreen::Playing), stop_thinking);
+        if ui {
+            app.add_plugins((view::plugin, preview::plugin))
+                .add_systems(Update, fade::fade)
+                .add_systems(
+                    Update,
+                    input::read_pointer
+                        .before(input::board_input)
+                        .run_if(in_state(BracketScreen::Playing)),
+                )
+                .add_systems(
+                    EguiPrimaryContextPass,
+                    hud::hud.run_if(in_state(BracketScreen::Playing)),
+                )
+                .add_systems(
+                    EguiPrimaryContextPass,
+                    hud::end_screen.run_if(in_state(BracketScreen::GameOver)),
+                );
+        }
+    }
+}
+
+/// The rule entities of the board (pieces, mirrors, glass) leave when the board leaves the
+/// screen, like everything else the board screens spawn.
+fn board_entities_leave_with_the_board(
+    add: On<Add, rules::BoardCell>,
+    mut commands: Commands,
+    shown: Option<Res<State<BracketBoardShown>>>,
+) {
+    if shown.is_some() {
+        commands
+            .entity(add.entity)
+            .insert(DespawnOnExit(BracketBoardShown));
+    }
+}
+
+/// The headless game equal to the world's (for checks and computer players).
+pub fn game_of(world: &World) -> Game {
+    let setup = world.resource::<BracketSetup>();
+    Game {
+        settings: setup.settings.clone(),
+        seed: setup.seed,
+        board: world.resource::<BracketBoard>().board.clone(),
+        turn: world.resource::<BracketTurn>().0.clone(),
+        actions: world.resource::<BracketActions>().0.clone(),
+    }
+}
+
+/// A new game's settings as played: only computers means a turn limit.
+pub fn settings_for(mut settings: Settings, seats: &[SeatKind]) -> Settings {
+    if seats.iter().all(|s| s.is_computer()) && settings.turn_limit.is_none() {
+        settings.turn_limit = Some(COMPUTER_TURN_LIMIT);
+    }
+    settings
+}
+
+fn start_games(world: &mut World) {
+    let requests: Vec<StartBracketGame> = world
+        .resource_mut::<Messages<StartBracketGame>>()
+        .drain()
+        .collect();
+    for request in requests {
+        let kinds = world.resource::<BracketContent>().0.clone();
+        let (slot, save) = match request {
+            StartBracketGame::New {
+                slot,
+                settings,
+                seats,
+                coverage_hint,
+                seed,
+            } => (
+                slot,
+                SaveData::new(settings_for(settings, &seats), seed, seats, coverage_hint),
+            ),
+            StartBracketGame::Load { slot } => {
+                match world.resource::<Saves>().0.load(slot, &kinds) {
+                    Slot::Saved { data, .. } => (slot, data),
+                    _ => continue,
+                }
+            }
+        };
+        rules::start_game(world, save.settings.clone(), save.seed);
+        let mut log = Vec::new();
+        for saved in &save.actions {
+            let action = saved.action(&kinds).expect("a loaded save replays");
+            let me = world.resource::<BracketTurn>().0.current;
+            rules::act(world, action).expect("a loaded save replays");
+            log.extend(log_lines(world, me, &action));
+        }
+        *world.resource_mut::<BracketPlay>() = BracketPlay {
+            log,
+            coverage_hint: save.coverage_hint,
+            ..BracketPlay::default()
+        };
+        world.resource_mut::<BracketThinking>().0 = None;
+        let over = world.resource::<BracketTurn>().0.is_over();
+        world.insert_resource(BracketGame { slot, save });
+        // Opening a finished game does not make it "last played" now.
+        if !over {
+            autosave(world);
+        }
+        world
+            .resource_mut::<NextState<BracketScreen>>()
+            .set(if over {
+                BracketScreen::GameOver
+            } else {
+                BracketScreen::Playing
+            });
+    }
+}
+
+fn autosave(world: &mut World) {
+    let kinds = world.resource::<BracketContent>().0.clone();
+    let game = game_of(world);
+    let hint = world.resource::<BracketPlay>().coverage_hint;
+    let mut current = world.resource_mut::<BracketGame>();
+    current.save.record(&game, &kinds);
+    current.save.coverage_hint = hint;
+    let (slot, save) = (current.slot, current.save.clone());
+    if let Err(e) = world.resource::<Saves>().0.store(slot, &save) {
+        warn!("the game could not be saved: {e}");
+    }
+}
+
+/// Whether a person plays the seat whose turn it is.
+pub fn is_human_turn(turn: &BracketTurn, game: &BracketGame) -> bool {
+    !turn.0.is_over()
+        && game
+            .save
+            .seats
+            .get(turn.0.current as usize - 1)
+            .copied()
+            .unwrap_or_default()
+            == SeatKind::Human
+}
+
+/// Computer seats think on the task pool; their choice is queued when ready. While one
+/// thinks, the reactive window keeps waking up to collect the answer.
+fn computer_turn(world: &mut World) {
+    let human = is_human_turn(
+        world.resource::<BracketTurn>(),
+        world.resource::<BracketGame>(),
+    );
+    if world.resource::<BracketPlay>().paused || human || world.resource::<BracketTurn>().0.is_over()
+    {
+        return;
+    }
+    world.write_message(RequestRedraw);
+    if let Some(task) = world.resource_mut::<BracketThinking>().0.as_mut() {
+        if let Some(action) = block_on(future::poll_once(task)) {
+            world.resource_mut::<BracketThinking>().0 = None;
+            world.resource_mut::<BracketQueue>().0.push(action);
+        }
+        return;
+    }
+    let game = game_of(world);
+    let kinds = world.resource::<BracketContent>().0.clone();
+    let current = world.resource::<BracketGame>();
+    let seat = current.save.seats[game.turn.current as usize - 1];
+    let seed = current.save.seed ^ game.actions.len() as u64;
+    let task =
+        AsyncComputeTaskPool::get().spawn(async move { ai::choose(seat, &game, &kinds, seed) });
+    world.resource_mut::<BracketThinking>().0 = Some(task);
+}
+
+fn stop_thinking(mut thinking: ResMut<BracketThinking>) {
+    thinking.0 = None;
+}
+
+/// Applies queued actions through the rules (refusals become a message), logs what
+/// happened, saves, and ends the game when it is over.
+pub fn apply_actions(world: &mut World) {
+    let queued = std::mem::take(&mut world.resource_mut::<BracketQueue>().0);
+    if queued.is_empty() {
+        return;
+    }
+    let kinds = world.resource::<BracketContent>().0.clone();
+    for mut action in queued {
+        let me = world.resource::<BracketTurn>().0.current;
+        if let Action::Place { kind, facing, .. } = &mut action
+            && kinds.get(*kind).class == Class::Bracket
+            && facing.is_none()
+        {
+            *facing = Some(world.resource::<BracketPlay>().facing);
+        }
+        match rules::act(world, action) {
+            Err(refusal) => {
+                let text = crate::app::i18n::refusal(world.resource::<Locale>(), &refusal);
+                world.resource_mut::<BracketPlay>().message = Some(text);
+            }
+            Ok(()) => {
+                let lines = log_lines(world, me, &action);
+                let mut ui = world.resource_mut::<BracketPlay>();
+                ui.message = None;
+                ui.log.extend(lines);
+                fade::spawn_fades(world);
+                autosave(world);
+                if world.resource::<BracketTurn>().0.is_over() {
+                    world
+                        .resource_mut::<NextState<BracketScreen>>()
+                        .set(BracketScreen::GameOver);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The log lines of an action just applied: the action, then every removal in order.
+fn log_lines(world: &World, me: u8, action: &Action) -> Vec<String> {
+    let loc = world.resource::<Locale>();
+    let kinds = &world.resource::<BracketContent>().0;
+    let mut lines = vec![describe(loc, me, action, kinds)];
+    for round in &world.resource::<BracketRemovals>().0 {
+        for r in round {
+            lines.push(tr!(
+                loc,
+                "log-destroyed",
+                player = player_name(loc, r.piece.owner),
+                glyph = kinds.get(r.piece.kind).glyph,
+                at = format!("({},{})", r.cell.row, r.cell.col)
+            ));
+        }
+    }
+    lines
+}
+
+fn describe(loc: &Locale, me: u8, action: &Action, kinds: &bw_rules::bracket::KindTable) -> String {
+    let player = player_name(loc, me);
+    match action {
+        Action::Place { at, kind, facing } => {
+            let f = facing.map(|d| d.to_char().to_string()).unwrap_or_default();
+            tr!(
+                loc,
+                "log-placed",
+                player = player,
+                piece = format!("{}{f}", kinds.get(*kind).glyph),
+                at = format!("({},{})", at.row, at.col)
+            )
+        }
+        Action::Delete { at } => tr!(
+            loc,
+            "log-deleted",
+            player = player,
+            at = format!("({},{})", at.row, at.col)
+        ),
+        Action::Pass => tr!(loc, "log-passed", player = player),
+        Action::Surrender => tr!(loc, "log-surrendered", player = player),
+    }
+}

@@ -1,0 +1,340 @@
+//! The 猪国杀 setup screen: the table (pigs, roles, deck size, card weights, seed, or an
+//! input in the problem's format), watching or taking a seat, and the 猪国杀 save slots.
+//! The last setup is remembered in the save folder (written atomically).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bw_rules::pig::engine::Table;
+use bw_rules::pig::judge::parse;
+use bw_rules::pig::record::PigRecord;
+use bw_rules::pig::setup::PigSetup;
+use bw_rules::pig::{Card, Role};
+
+use super::seat::{self, SeatSlot};
+use super::{PigGame, PigTextsRes, TURN_CAP, card_name, role_name};
+use crate::app::Saves;
+use crate::app::i18n::{Locale, damage};
+use crate::app::state::{PigScreen, Screen};
+use crate::app::theme::{self, Answer, setting_column};
+use crate::saves::{FileState, PigSlot, SLOT_COUNT, SaveDir, read_ron, write_ron};
+use crate::tr;
+
+/// The remembered setup, in the save folder.
+pub const SETUP_FILE: &str = "pig-setup.ron";
+
+/// The setup being edited.
+#[derive(Resource, Clone, Debug)]
+pub struct PigSetupUi {
+    pub setup: PigSetup,
+    /// The pig a person plays in "take a seat".
+    pub seat: usize,
+    pub seed_text: String,
+    /// A problem-format input file (the advanced way to set a table).
+    pub file: String,
+    pub message: Option<String>,
+    /// The 猪国杀 save slots as last read.
+    pub slots: Vec<PigSlot>,
+    pub confirm_delete: Option<usize>,
+}
+
+impl Default for PigSetupUi {
+    fn default() -> Self {
+        PigSetupUi {
+            setup: PigSetup::default(),
+            seat: 0,
+            seed_text: "1".into(),
+            file: String::new(),
+            message: None,
+            slots: Vec::new(),
+            confirm_delete: None,
+        }
+    }
+}
+
+impl PigSetupUi {
+    /// The slot a new game goes to: the first empty one; `None` when all are taken.
+    pub fn free_slot(&self) -> Option<usize> {
+        (0..SLOT_COUNT).find(|&i| matches!(self.slots.get(i), None | Some(PigSlot::Empty)))
+    }
+}
+
+pub(super) fn plugin(ui: bool) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.init_resource::<PigSetupUi>()
+            .add_systems(OnEnter(PigScreen::Setup), (remember_setup, refresh_slots));
+        if ui {
+            app.add_systems(
+                EguiPrimaryContextPass,
+                setup_screen.run_if(in_state(PigScreen::Setup)),
+            );
+        }
+    }
+}
+
+fn pig_saves(saves: &Saves) -> SaveDir {
+    SaveDir::pig(&saves.0.dir)
+}
+
+/// Reads the remembered setup once (a damaged file is reported and ignored).
+fn remember_setup(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>, mut done: Local<bool>) {
+    if std::mem::replace(&mut *done, true) {
+        return;
+    }
+    match read_ron::<PigSetup>(&saves.0.dir.join(SETUP_FILE)) {
+        FileState::Loaded(s) if s.validate().is_ok() => {
+            ui.seed_text = s.seed.to_string();
+            ui.setup = s;
+        }
+        FileState::Loaded(_) | FileState::Missing => {}
+        FileState::Damaged(e) => warn!("{SETUP_FILE} ignored: {e}"),
+    }
+}
+
+pub fn refresh_slots(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>) {
+    let dir = pig_saves(&saves);
+    ui.slots = (0..SLOT_COUNT).map(|i| dir.load_pig(i)).collect();
+    ui.confirm_delete = None;
+}
+
+/// How a table starts from the setup screen.
+enum Start {
+    Watch(Table),
+    Seat(Table, usize),
+}
+
+fn setup_screen(
+    mut commands: Commands,
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    texts: Res<PigTextsRes>,
+    saves: Res<Saves>,
+    mut ui: ResMut<PigSetupUi>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut next: ResMut<NextState<PigScreen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut start = None;
+    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |p| {
+        p.add_space(24.0);
+        theme::header(p, &tr!(loc, "pig-kill"));
+        p.add_space(16.0);
+        let ui = &mut *ui;
+        let s = &mut ui.setup;
+        let n = s.roles.len();
+        p.columns(5, |cols| {
+            if setting_column(&mut cols[0], &tr!(loc, "pig-count"), &n.to_string()) {
+                let m = if n >= 10 { 2 } else { n + 1 };
+                s.roles.resize(m, Role::FP);
+            }
+            if setting_column(&mut cols[1], &tr!(loc, "pig-deck-size"), &s.deck_size.to_string())
+            {
+                s.deck_size = match s.deck_size {
+                    0..=99 => 200,
+                    100..=399 => 500,
+                    400..=1999 => 2000,
+                    _ => 50,
+                };
+            }
+        });
+        ui.seat = ui.seat.min(s.roles.len() - 1);
+        p.add_space(12.0);
+        p.label(tr!(loc, "pig-roles-help"));
+        p.horizontal_wrapped(|h| {
+            for (i, r) in s.roles.iter_mut().enumerate() {
+                let label = format!("{} {}", i + 1, role_name(&texts.0, &loc, *r));
+                if h.add_enabled(i > 0, egui::Button::new(label).min_size(egui::vec2(96.0, 36.0)))
+                    .clicked()
+                {
+                    *r = if *r == Role::ZP { Role::FP } else { Role::ZP };
+                }
+            }
+        });
+        p.add_space(12.0);
+        p.label(tr!(loc, "pig-card-weights"));
+        p.horizontal_wrapped(|h| {
+            for (i, c) in Card::ALL.iter().enumerate() {
+                h.label(card_name(&texts.0, &loc, *c));
+                h.add(egui::DragValue::new(&mut s.weights[i]).range(0..=99));
+                h.add_space(8.0);
+            }
+        });
+        p.add_space(12.0);
+        p.horizontal(|h| {
+            h.label(tr!(loc, "seed"));
+            h.add(egui::TextEdit::singleline(&mut ui.seed_text).desired_width(140.0));
+        });
+        if let Ok(seed) = ui.seed_text.trim().parse() {
+            ui.setup.seed = seed;
+        }
+        p.add_space(16.0);
+        p.horizontal(|h| {
+            if h.add(egui::Button::new(
+                egui::RichText::new(tr!(loc, "pig-watch")).size(22.0),
+            ))
+            .clicked()
+            {
+                match ui.setup.deal() {
+                    Ok(t) => start = Some(Start::Watch(t)),
+                    Err(e) => ui.message = Some(e),
+                }
+            }
+            let seat_label = tr!(loc, "pig-take-seat", n = ui.seat + 1);
+            if h.add(egui::Button::new(egui::RichText::new(seat_label).size(22.0)))
+                .clicked()
+            {
+                match ui.setup.deal() {
+                    Ok(t) => start = Some(Start::Seat(t, ui.seat)),
+                    Err(e) => ui.message = Some(e),
+                }
+            }
+            if h.button(tr!(loc, "pig-other-pig")).clicked() {
+                ui.seat = (ui.seat + 1) % ui.setup.roles.len();
+            }
+        });
+        p.add_space(12.0);
+        egui::CollapsingHeader::new(tr!(loc, "pig-advanced")).show(p, |p| {
+            p.horizontal(|h| {
+                h.label(tr!(loc, "pig-open-file"));
+                h.add(egui::TextEdit::singleline(&mut ui.file).desired_width(360.0));
+            });
+            p.horizontal(|h| {
+                let read = || {
+                    std::fs::read_to_string(ui.file.trim())
+                        .map_err(|e| e.to_string())
+                        .and_then(|t| parse(&t).map_err(|e| e.to_string()))
+                };
+                if h.button(tr!(loc, "pig-watch")).clicked() {
+                    match read() {
+                        Ok(t) => start = Some(Start::Watch(t)),
+                        Err(e) => ui.message = Some(e),
+                    }
+                }
+                if h.button(tr!(loc, "pig-take-seat", n = ui.seat + 1)).clicked() {
+                    match read() {
+                        Ok(t) if ui.seat < t.n() => start = Some(Start::Seat(t, ui.seat)),
+                        Ok(t) => ui.message = Some(tr!(loc, "pig-no-such-pig", n = ui.seat + 1, pigs = t.n())),
+                        Err(e) => ui.message = Some(e),
+                    }
+                }
+            });
+        });
+        if let Some(m) = &ui.message {
+            theme::warning(p, m);
+        }
+        p.add_space(16.0);
+        slots_row(p, &loc, ui, &saves, &mut commands, &mut next);
+        p.add_space(16.0);
+        if p.button(tr!(loc, "back")).clicked() {
+            screen.set(Screen::Menu);
+        }
+    });
+    if let Some(i) = ui.confirm_delete {
+        match theme::confirm(
+            ctx,
+            &tr!(loc, "delete"),
+            &tr!(loc, "confirm-delete", slot = i + 1),
+            &tr!(loc, "yes"),
+            &tr!(loc, "no"),
+        ) {
+            Some(Answer::Yes) => {
+                if let Err(e) = pig_saves(&saves).delete(i) {
+                    warn!("delete failed: {e}");
+                }
+                let dir = pig_saves(&saves);
+                ui.slots = (0..SLOT_COUNT).map(|i| dir.load_pig(i)).collect();
+                ui.confirm_delete = None;
+            }
+            Some(Answer::No) => ui.confirm_delete = None,
+            None => {}
+        }
+    }
+    if let Some(start) = start {
+        // Remember the setup for next time.
+        if let Err(e) = write_ron(&saves.0.dir.join(SETUP_FILE), &ui.setup) {
+            warn!("{SETUP_FILE} not saved: {e}");
+        }
+        let Some(slot) = ui.free_slot() else {
+            ui.message = Some(tr!(loc, "pig-slots-full"));
+            return Ok(());
+        };
+        let dir = pig_saves(&saves);
+        match start {
+            Start::Watch(table) => {
+                let record = PigRecord::watched(&table, crate::saves::now());
+                if let Err(e) = dir.store_pig(slot, &record) {
+                    warn!("the table could not be saved: {e}");
+                }
+                commands.insert_resource(PigGame::simulate(table));
+            }
+            Start::Seat(table, seat) => {
+                seat::take_seat(&mut commands, table, seat);
+                commands.insert_resource(SeatSlot(dir, slot));
+            }
+        }
+        next.set(PigScreen::Table);
+    }
+    Ok(())
+}
+
+/// The 猪国杀 save slots: left click continues a seated game that has not ended, or replays
+/// a finished or watched one; ▶ always replays; right click deletes (after a confirmation).
+fn slots_row(
+    p: &mut egui::Ui,
+    loc: &Locale,
+    ui: &mut PigSetupUi,
+    saves: &Saves,
+    commands: &mut Commands,
+    next: &mut NextState<PigScreen>,
+) {
+    p.horizontal(|h| {
+        h.label(tr!(loc, "save-slots"));
+        theme::hint(h, &tr!(loc, "pig-slot-help"));
+    });
+    p.horizontal_wrapped(|h| {
+        for i in 0..ui.slots.len() {
+            let text = match &ui.slots[i] {
+                PigSlot::Empty => format!("#{} {}", i + 1, tr!(loc, "empty-slot")),
+                PigSlot::Saved(r) => {
+                    let pigs: usize = r
+                        .input
+                        .split_whitespace()
+                        .next()
+                        .and_then(|n| n.parse().ok())
+                        .unwrap_or(0);
+                    match r.seat {
+                        Some(s) => tr!(loc, "pig-slot-seated", slot = i + 1, pigs = pigs, pig = s + 1),
+                        None => tr!(loc, "pig-slot-watched", slot = i + 1, pigs = pigs),
+                    }
+                }
+                PigSlot::Damaged { damage: d, .. } => {
+                    format!("#{} {}: {}", i + 1, tr!(loc, "damaged"), damage(loc, d))
+                }
+            };
+            let response = h.add(egui::Button::new(text).min_size(egui::vec2(150.0, 32.0)));
+            let replay = matches!(ui.slots[i], PigSlot::Saved(_)) && h.button("▶").clicked();
+            if let PigSlot::Saved(r) = &ui.slots[i]
+                && (response.clicked() || replay)
+            {
+                match r.replay(TURN_CAP) {
+                    Ok((start, _, end)) if !replay && r.seat.is_some() && end.outcome.is_none() => {
+                        seat::resume_seat(commands, start, r.clone());
+                        commands.insert_resource(SeatSlot(SaveDir::pig(&saves.0.dir), i));
+                        next.set(PigScreen::Table);
+                    }
+                    Ok((start, events, end)) => {
+                        commands.insert_resource(PigGame {
+                            playing: true,
+                            speed: 6.0,
+                            ..PigGame::new(&start, events, Some(&end))
+                        });
+                        next.set(PigScreen::Table);
+                    }
+                    Err(e) => ui.message = Some(e),
+                }
+            }
+            if response.secondary_clicked() && !matches!(ui.slots[i], PigSlot::Empty) {
+                ui.confirm_delete = Some(i);
+            }
+        }
+    });
+}

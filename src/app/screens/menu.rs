@@ -1,0 +1,90 @@
+//! The main menu: the three games, settings, quit. 军棋 stays visibly disabled until its
+//! screens exist.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Notices;
+use crate::app::bracket::BracketMode;
+use crate::app::i18n::Locale;
+use crate::app::state::Screen;
+use crate::app::texture_pack::PackImages;
+use crate::app::theme::{self, big_button};
+use crate::tr;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, main_menu.run_if(in_state(Screen::Menu)));
+}
+
+fn main_menu(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    mut next: ResMut<NextState<Screen>>,
+    mut mode: ResMut<BracketMode>,
+    mut notices: ResMut<Notices>,
+    mut exit: MessageWriter<AppExit>,
+    pack: Option<Res<PackImages>>,
+) -> Result {
+    // The pack's logo (a UI element of the texture pack) above the title.
+    let logo =
+        pack.map(|p| contexts.add_image(bevy_egui::EguiTextureHandle::Strong(p.logo.clone())));
+    let ctx = contexts.ctx_mut()?;
+    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
+        ui.add_space(40.0);
+        ui.vertical_centered(|ui| {
+            match logo {
+                Some(id) => {
+                    ui.add(egui::Image::new((id, egui::vec2(512.0, 128.0))));
+                }
+                None => {
+                    ui.add_space(128.0);
+                }
+            }
+            ui.label(egui::RichText::new(tr!(loc, "game-title")).size(64.0).strong());
+            ui.add_space(30.0);
+            if big_button(ui, true, &tr!(loc, "bracket-war")).clicked() {
+                mode.star_war = false;
+                next.set(Screen::Bracket);
+            }
+            ui.add_space(10.0);
+            if big_button(ui, true, &tr!(loc, "star-war")).clicked() {
+                mode.star_war = true;
+                next.set(Screen::Bracket);
+            }
+            ui.add_space(10.0);
+            big_button(ui, false, &tr!(loc, "menu-junqi-later"))
+                .on_disabled_hover_text(tr!(loc, "menu-junqi-later-why"));
+            ui.add_space(10.0);
+            if big_button(ui, true, &tr!(loc, "pig-kill")).clicked() {
+                next.set(Screen::Pig);
+            }
+            ui.add_space(10.0);
+            if big_button(ui, true, &tr!(loc, "settings")).clicked() {
+                next.set(Screen::Settings);
+            }
+            ui.add_space(10.0);
+            if big_button(ui, true, &tr!(loc, "quit")).clicked() {
+                exit.write(AppExit::Success);
+            }
+        });
+    });
+    if !notices.0.is_empty() {
+        let mut dismissed = false;
+        egui::Window::new(tr!(loc, "notices"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
+            .show(ctx, |w| {
+                for n in &notices.0 {
+                    theme::warning(w, n);
+                }
+                if w.button(tr!(loc, "ok")).clicked() {
+                    dismissed = true;
+                }
+            });
+        if dismissed {
+            notices.0.clear();
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,243 @@
+//! The user's settings (language, texture pack, window, animations), kept in
+//! `settings.ron` in the save folder and written atomically, and the settings screen. A
+//! damaged settings file means defaults and a notice, never a crash.
+
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use serde::{Deserialize, Serialize};
+
+use super::Notices;
+use crate::app::i18n::{FALLBACK, Locale};
+use crate::app::state::Screen;
+use crate::app::texture_pack::available_packs;
+use crate::app::theme::{self, setting_column};
+use crate::app::{AssetsDir, Saves};
+use crate::saves::{FileState, read_ron, write_ron};
+use crate::tr;
+
+pub const SETTINGS_FILE: &str = "settings.ron";
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct UserSettings {
+    /// A locale folder name (`zh-CN`, `en`, …).
+    pub lang: String,
+    pub pack: String,
+    pub fullscreen: bool,
+    pub animations: bool,
+}
+
+impl Default for UserSettings {
+    fn default() -> Self {
+        UserSettings {
+            lang: "zh-CN".into(),
+            pack: "default".into(),
+            fullscreen: false,
+            animations: true,
+        }
+    }
+}
+
+/// The first settings format named the language `Zh` or `En`.
+#[derive(Deserialize)]
+#[serde(default)]
+struct LegacySettings {
+    lang: LegacyLang,
+    pack: String,
+    fullscreen: bool,
+    animations: bool,
+}
+
+#[derive(Deserialize, Default)]
+enum LegacyLang {
+    #[default]
+    Zh,
+    En,
+}
+
+impl Default for LegacySettings {
+    fn default() -> Self {
+        let d = UserSettings::default();
+        LegacySettings {
+            lang: LegacyLang::Zh,
+            pack: d.pack,
+            fullscreen: d.fullscreen,
+            animations: d.animations,
+        }
+    }
+}
+
+impl UserSettings {
+    /// The settings in `dir`: defaults when there are none; defaults and a reason when the
+    /// file is damaged.
+    pub fn load(dir: &std::path::Path) -> (UserSettings, Option<String>) {
+        let path = dir.join(SETTINGS_FILE);
+        match read_ron::<UserSettings>(&path) {
+            FileState::Missing => (UserSettings::default(), None),
+            FileState::Loaded(s) => (s, None),
+            FileState::Damaged(reason) => match read_ron::<LegacySettings>(&path) {
+                FileState::Loaded(old) => (
+                    UserSettings {
+                        lang: match old.lang {
+                            LegacyLang::Zh => "zh-CN".into(),
+                            LegacyLang::En => "en".into(),
+                        },
+                        pack: old.pack,
+                        fullscreen: old.fullscreen,
+                        animations: old.animations,
+                    },
+                    None,
+                ),
+                _ => (UserSettings::default(), Some(reason)),
+            },
+        }
+    }
+}
+
+pub(super) fn plugin(lang: Option<String>, pack: Option<String>) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        let dir = app.world().resource::<Saves>().0.dir.clone();
+        let assets = app.world().resource::<AssetsDir>().0.clone();
+        let (mut settings, damaged) = UserSettings::load(&dir);
+        if let Some(lang) = &lang {
+            settings.lang = lang.clone();
+        }
+        if let Some(pack) = &pack {
+            settings.pack = pack.clone();
+        }
+        // A saved language whose folder is gone: English.
+        if bw_files::locale_code(&assets, &settings.lang).is_err() {
+            settings.lang = FALLBACK.into();
+        }
+        let locale = Locale::load_or_fallback(&assets, &settings.lang);
+        let mut notices = app.world_mut().resource_mut::<Notices>();
+        if let Some(reason) = damaged {
+            warn!("{SETTINGS_FILE} is damaged, defaults used: {reason}");
+            notices.0.push(tr!(
+                locale,
+                "notice-settings-damaged",
+                file = dir.join(SETTINGS_FILE).display().to_string(),
+                reason = reason
+            ));
+        }
+        for p in &locale.problems {
+            warn!("locale: {p}");
+            notices.0.push(p.clone());
+        }
+        app.insert_resource(settings)
+            .insert_resource(locale)
+            .add_systems(
+                EguiPrimaryContextPass,
+                settings_screen.run_if(in_state(Screen::Settings)),
+            )
+            .add_systems(
+                Update,
+                (switch_language, apply_window_mode, persist)
+                    .run_if(resource_changed::<UserSettings>),
+            );
+    }
+}
+
+/// Writes the settings whenever they change (atomically, like saves).
+fn persist(settings: Res<UserSettings>, saves: Res<Saves>) {
+    if settings.is_added() {
+        return;
+    }
+    if let Err(e) = write_ron(&saves.0.dir.join(SETTINGS_FILE), &*settings) {
+        warn!("settings not saved: {e}");
+    }
+}
+
+/// A new language replaces the locale at once.
+fn switch_language(
+    mut commands: Commands,
+    settings: Res<UserSettings>,
+    loc: Res<Locale>,
+    assets: Res<AssetsDir>,
+) {
+    if loc.code != settings.lang {
+        commands.insert_resource(Locale::load_or_fallback(&assets.0, &settings.lang));
+    }
+}
+
+fn apply_window_mode(
+    settings: Res<UserSettings>,
+    mut window: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    if let Ok(mut w) = window.single_mut() {
+        w.mode = if settings.fullscreen {
+            WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+        } else {
+            WindowMode::Windowed
+        };
+    }
+}
+
+/// The next item of a list after `current` (the first when `current` is not in it).
+pub fn next_of<T: Clone + PartialEq>(items: &[T], current: &T) -> Option<T> {
+    let i = items
+        .iter()
+        .position(|x| x == current)
+        .map_or(0, |i| (i + 1) % items.len().max(1));
+    items.get(i).cloned()
+}
+
+/// The settings columns shared by the settings screen and the pause menu: language and
+/// texture pack.
+pub fn language_and_pack(
+    cols: &mut [egui::Ui],
+    loc: &Locale,
+    settings: &mut UserSettings,
+    assets: &std::path::Path,
+) {
+    let languages = bw_files::locales_in(assets);
+    if setting_column(&mut cols[0], &tr!(loc, "settings-language"), &tr!(loc, "language-name"))
+        && let Some(next) = next_of(&languages, &settings.lang)
+    {
+        settings.lang = next;
+    }
+    let packs = available_packs(assets);
+    if setting_column(&mut cols[1], &tr!(loc, "settings-pack"), &settings.pack.clone())
+        && let Some(next) = next_of(&packs, &settings.pack)
+    {
+        settings.pack = next;
+    }
+}
+
+fn settings_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    assets: Res<AssetsDir>,
+    mut settings: ResMut<UserSettings>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
+        ui.add_space(60.0);
+        theme::header(ui, &tr!(loc, "settings"));
+        ui.add_space(40.0);
+        ui.columns(4, |cols| {
+            language_and_pack(cols, &loc, &mut settings, &assets.0);
+            let mode = if settings.fullscreen {
+                "settings-fullscreen"
+            } else {
+                "settings-windowed"
+            };
+            if setting_column(&mut cols[2], &tr!(loc, "settings-window"), &tr!(loc, mode)) {
+                settings.fullscreen = !settings.fullscreen;
+            }
+            let anim = if settings.animations { "on" } else { "off" };
+            if setting_column(&mut cols[3], &tr!(loc, "settings-animations"), &tr!(loc, anim)) {
+                settings.animations = !settings.animations;
+            }
+        });
+        ui.add_space(40.0);
+        ui.vertical_centered(|ui| {
+            if ui.button(tr!(loc, "back")).clicked() {
+                next.set(Screen::Menu);
+            }
+        });
+    });
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! The app's states: one small top-level [`Screen`], a sub-state per game that exists only
+//! while that game is on screen, and computed states for what several screens share.
+//!
+//! ```text
+//! Screen::Loading ─▶ Screen::Menu ─┬▶ Screen::Settings
+//!                                  ├▶ Screen::Bracket ─ BracketScreen: Slots ▶ NewGame ▶ Playing ▶ GameOver
+//!                                  │                                   Slots ▶ Replay ◀ GameOver
+//!                                  └▶ Screen::Pig ───── PigScreen: Setup ▶ Table
+//! BracketBoardShown = BracketScreen ∈ {Playing, GameOver, Replay}   (the board's sprites live in it)
+//! ```
+//!
+//! Everything a screen spawns carries `DespawnOnExit` of the state it belongs to.
+
+use bevy::prelude::*;
+
+/// Which screen the app shows.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// The texture pack's images load, with a progress bar.
+    #[default]
+    Loading,
+    Menu,
+    Settings,
+    /// 括号大战 and 星号大战 (see [`BracketScreen`]).
+    Bracket,
+    /// 猪国杀 (see [`PigScreen`]).
+    Pig,
+}
+
+/// The 括号大战 screens; exists only while [`Screen::Bracket`] is on.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Bracket)]
+pub enum BracketScreen {
+    #[default]
+    Slots,
+    NewGame,
+    Playing,
+    GameOver,
+    /// Watching a saved game.
+    Replay,
+}
+
+/// The 猪国杀 screens; exists only while [`Screen::Pig`] is on.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Pig)]
+pub enum PigScreen {
+    /// Setting up a table, with the 猪国杀 save slots.
+    #[default]
+    Setup,
+    /// Watching or playing a table.
+    Table,
+}
+
+/// The 括号大战 board is on screen: playing, the end of a game, or a replay. The board's
+/// entities (rule entities and sprites) despawn when it leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BracketBoardShown;
+
+impl ComputedStates for BracketBoardShown {
+    type SourceStates = Option<BracketScreen>;
+
+    fn compute(screen: Option<BracketScreen>) -> Option<Self> {
+        matches!(
+            screen,
+            Some(BracketScreen::Playing | BracketScreen::GameOver | BracketScreen::Replay)
+        )
+        .then_some(BracketBoardShown)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .add_sub_state::<BracketScreen>()
+        .add_sub_state::<PigScreen>()
+        .add_computed_state::<BracketBoardShown>();
+}

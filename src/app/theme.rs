@@ -1,0 +1,166 @@
+//! The look every screen shares: the palette, the seat colours (from the texture pack), and
+//! the few widgets every screen uses — a big menu button, a header, a setting column that
+//! cycles its value, a hint line, a warning line, and a centred confirm dialog.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// Fixed colours of the interface (the texture pack gives the background and seats).
+pub mod palette {
+    use bevy_egui::egui::Color32;
+
+    /// Something went wrong or cannot be done: refusals, damage, errors.
+    pub const WARNING: Color32 = Color32::from_rgb(240, 150, 120);
+    /// Secondary text: column titles, hints.
+    pub const MUTED: Color32 = Color32::from_gray(170);
+    /// Main text drawn by hand (slot cards, tables).
+    pub const TEXT: Color32 = Color32::from_gray(230);
+    /// A card or slot, and the same when hovered.
+    pub const CARD: Color32 = Color32::from_gray(50);
+    pub const CARD_HOVER: Color32 = Color32::from_gray(70);
+    /// A mirror and a glass plate in miniatures.
+    pub const MIRROR: Color32 = Color32::from_rgb(120, 170, 200);
+    pub const GLASS: Color32 = Color32::from_rgb(90, 190, 200);
+    /// The board's paper in miniatures.
+    pub const PAPER: Color32 = Color32::from_rgb(236, 234, 226);
+}
+
+/// The colour of each seat (players 1–4), from the texture pack's `pack.ron`.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct SeatColors(pub [Color; 4]);
+
+impl Default for SeatColors {
+    fn default() -> Self {
+        SeatColors(DEFAULT_SEATS.map(|(r, g, b)| Color::srgb(r, g, b)))
+    }
+}
+
+/// The default pack's seat colours (red, blue, green, amber).
+pub const DEFAULT_SEATS: [(f32, f32, f32); 4] = [
+    (0.86, 0.22, 0.22),
+    (0.22, 0.42, 0.90),
+    (0.20, 0.62, 0.30),
+    (0.92, 0.62, 0.10),
+];
+
+impl SeatColors {
+    /// Player `p` (1-based).
+    pub fn get(&self, p: u8) -> Color {
+        self.0[(p.clamp(1, 4) - 1) as usize]
+    }
+
+    pub fn egui(&self, p: u8) -> egui::Color32 {
+        to_egui(self.get(p))
+    }
+}
+
+pub fn to_egui(c: Color) -> egui::Color32 {
+    let c = c.to_srgba();
+    egui::Color32::from_rgba_unmultiplied(
+        (c.red * 255.0).round() as u8,
+        (c.green * 255.0).round() as u8,
+        (c.blue * 255.0).round() as u8,
+        (c.alpha * 255.0).round() as u8,
+    )
+}
+
+/// A large button of the main menu.
+pub fn big_button(ui: &mut egui::Ui, enabled: bool, text: &str) -> egui::Response {
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(egui::RichText::new(text).size(26.0)).min_size(egui::vec2(320.0, 54.0)),
+    )
+}
+
+/// A screen's title, centred.
+pub fn header(ui: &mut egui::Ui, text: &str) {
+    ui.vertical_centered(|ui| ui.heading(text));
+}
+
+/// A line of secondary text.
+pub fn hint(ui: &mut egui::Ui, text: &str) {
+    ui.label(egui::RichText::new(text).color(palette::MUTED));
+}
+
+/// A line that says something cannot be done.
+pub fn warning(ui: &mut egui::Ui, text: &str) {
+    ui.colored_label(palette::WARNING, text);
+}
+
+/// A column header and a button that cycles the value when clicked; `true` when clicked.
+pub fn setting_column(ui: &mut egui::Ui, title: &str, value: &str) -> bool {
+    let mut clicked = false;
+    ui.vertical_centered(|ui| {
+        ui.label(egui::RichText::new(title).size(16.0).color(palette::MUTED));
+        ui.add_space(6.0);
+        clicked = ui
+            .add_sized(
+                [150.0, 64.0],
+                egui::Button::new(egui::RichText::new(value).size(20.0)).wrap_mode(egui::TextWrapMode::Extend),
+            )
+            .clicked();
+    });
+    clicked
+}
+
+/// What a confirm dialog answered this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Yes,
+    No,
+}
+
+/// A centred dialog with a question and two buttons; `Some` when one was clicked (Esc is
+/// No).
+pub fn confirm(
+    ctx: &egui::Context,
+    title: &str,
+    question: &str,
+    yes: &str,
+    no: &str,
+) -> Option<Answer> {
+    let mut answer = None;
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |w| {
+            w.label(question);
+            w.add_space(8.0);
+            w.horizontal(|h| {
+                if h.button(yes).clicked() {
+                    answer = Some(Answer::Yes);
+                }
+                if h.button(no).clicked() {
+                    answer = Some(Answer::No);
+                }
+            });
+        });
+    if answer.is_none() && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        answer = Some(Answer::No);
+    }
+    answer
+}
+
+/// A centred dialog window (pause, end of game) styled like the confirm dialog.
+pub fn dialog(ctx: &egui::Context, title: &str, body: impl FnOnce(&mut egui::Ui)) {
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |w| {
+            w.set_min_width(260.0);
+            w.vertical_centered(body);
+        });
+}
+
+/// A full-window egui `Ui` to lay panels out in (egui 0.36 panels live inside a `Ui`).
+pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
