@@ -21,7 +21,7 @@ EXTRA = "，。！？：；、（）《》【】「」“”‘’…—·～Ｏ
 
 def wanted_chars():
     chars = {chr(c) for c in range(0x20, 0x7F)} | set(EXTRA)
-    for pattern in ("src/**/*.rs", "content/**/*.ron", "assets/**/*.ron"):
+    for pattern in ("src/**/*.rs", "content/**/*.ron", "assets/**/*.ron", "assets/locales/**/*.ftl"):
         for path in ROOT.glob(pattern):
             chars |= {ch for ch in path.read_text(encoding="utf-8") if ord(ch) > 0x7F}
     return chars

@@ -3,28 +3,28 @@
 //! a human placement through the same queue the mouse and keyboard fill.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bracket_war::app::game::replay::{BracketReplay, WatchBracketReplay};
-use bracket_war::app::game::{BracketGame, BracketPlay, BracketQueue, StartBracketGame};
-use bracket_war::app::newgame::BracketDraft;
-use bracket_war::app::slots::BracketSlots;
-use bracket_war::app::{AppOptions, AppState, add_game};
+use bracket_war::app::bracket::replay::{BracketReplay, WatchBracketReplay};
+use bracket_war::app::bracket::slots::BracketSlots;
+use bracket_war::app::bracket::{
+    BracketDraft, BracketGame, BracketPlay, BracketQueue, StartBracketGame,
+};
+use bracket_war::app::{AppOptions, BracketScreen, PigScreen, Screen, add_game};
 use bracket_war::saves::{SaveDir, SeatKind, Slot};
 use bw_rules::bracket::ecs::{BracketBoard, BracketTurn};
 use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::generate::BoardSettings;
 use bw_rules::bracket::{Dir, KindTable, Tile};
 
-fn app(name: &str) -> (App, std::path::PathBuf) {
-    let saves = std::env::temp_dir().join(format!("bw-flow-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&saves);
+fn app(_name: &str) -> (App, tempfile::TempDir) {
+    let saves = tempfile::tempdir().unwrap();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin));
     let options = AppOptions {
-        saves: saves.clone(),
+        saves: saves.path().to_path_buf(),
         ..Default::default()
     };
     add_game(&mut app, options, Arc::new(KindTable::builtin()), false);
@@ -32,13 +32,55 @@ fn app(name: &str) -> (App, std::path::PathBuf) {
     (app, saves)
 }
 
-fn state(app: &App) -> AppState {
-    *app.world().resource::<State<AppState>>().get()
+/// Where the app is: the top-level screen and, inside a game, that game's screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Here {
+    Menu,
+    Bracket(BracketScreen),
+    Pig(PigScreen),
 }
 
-fn go(app: &mut App, s: AppState) {
-    app.world_mut().resource_mut::<NextState<AppState>>().set(s);
+fn state(app: &App) -> Here {
+    let w = app.world();
+    match *w.resource::<State<Screen>>().get() {
+        Screen::Bracket => Here::Bracket(*w.resource::<State<BracketScreen>>().get()),
+        Screen::Pig => Here::Pig(*w.resource::<State<PigScreen>>().get()),
+        Screen::Menu => Here::Menu,
+        other => panic!("unexpected screen {other:?}"),
+    }
+}
+
+fn go(app: &mut App, to: Here) {
+    let w = app.world_mut();
+    match to {
+        Here::Menu => w.resource_mut::<NextState<Screen>>().set(Screen::Menu),
+        Here::Bracket(b) => {
+            w.resource_mut::<NextState<Screen>>().set(Screen::Bracket);
+            app.update();
+            app.world_mut()
+                .resource_mut::<NextState<BracketScreen>>()
+                .set(b);
+        }
+        Here::Pig(p) => {
+            w.resource_mut::<NextState<Screen>>().set(Screen::Pig);
+            app.update();
+            app.world_mut()
+                .resource_mut::<NextState<PigScreen>>()
+                .set(p);
+        }
+    }
     app.update();
+}
+
+/// Updates the app until `done` holds (computer players think on other threads), failing
+/// after a minute.
+fn wait_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done(app) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        app.update();
+        std::thread::yield_now();
+    }
 }
 
 fn settings(turn_limit: Option<u32>) -> Settings {
@@ -57,17 +99,17 @@ fn settings(turn_limit: Option<u32>) -> Settings {
 #[test]
 fn menu_slots_settings_game_end_replay() {
     let (mut app, saves) = app("flow");
-    assert_eq!(state(&app), AppState::MainMenu);
-    go(&mut app, AppState::Slots);
-    assert_eq!(state(&app), AppState::Slots);
+    assert_eq!(state(&app), Here::Menu);
+    go(&mut app, Here::Bracket(BracketScreen::Slots));
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::Slots));
     let list = app.world().resource::<BracketSlots>();
     assert_eq!(list.slots.len(), 8);
     assert!(list.slots.iter().all(|s| matches!(s, Slot::Empty)));
 
     // An empty slot opens the new-game settings.
     app.world_mut().insert_resource(BracketDraft::new(2, false));
-    go(&mut app, AppState::NewGame);
-    assert_eq!(state(&app), AppState::NewGame);
+    go(&mut app, Here::Bracket(BracketScreen::NewGame));
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::NewGame));
 
     // `启动！`: two computer seats, a turn limit so the game ends.
     app.world_mut().write_message(StartBracketGame::New {
@@ -79,24 +121,15 @@ fn menu_slots_settings_game_end_replay() {
     });
     app.update();
     app.update();
-    assert_eq!(state(&app), AppState::InGame);
-    for _ in 0..5000 {
-        if state(&app) == AppState::GameOver {
-            break;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    assert_eq!(
-        state(&app),
-        AppState::GameOver,
-        "computer seats play the game to its end"
-    );
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::Playing));
+    wait_until(&mut app, "the computers to finish the game", |app| {
+        state(app) == Here::Bracket(BracketScreen::GameOver)
+    });
     assert!(app.world().resource::<BracketTurn>().0.is_over());
 
     // Saved after every action: the slot holds the finished game.
     let kinds = KindTable::builtin();
-    let moves = match SaveDir::new(&saves).load(2, &kinds) {
+    let moves = match SaveDir::new(saves.path()).load(2, &kinds) {
         Slot::Saved { data, game } => {
             assert!(game.turn.is_over());
             data.actions.len()
@@ -110,7 +143,7 @@ fn menu_slots_settings_game_end_replay() {
     app.world_mut().write_message(WatchBracketReplay(save));
     app.update();
     app.update();
-    assert_eq!(state(&app), AppState::Replay);
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::Replay));
     {
         let mut r = app.world_mut().resource_mut::<BracketReplay>();
         r.playing = false;
@@ -118,20 +151,20 @@ fn menu_slots_settings_game_end_replay() {
     }
     app.update();
     assert_eq!(app.world().resource::<BracketGame>().save.actions.len(), 4);
-    go(&mut app, AppState::MainMenu);
-    assert_eq!(state(&app), AppState::MainMenu);
+    go(&mut app, Here::Menu);
+    assert_eq!(state(&app), Here::Menu);
 
     // Opening the slot again shows the finished game.
-    app.world_mut().write_message(StartBracketGame::Load { slot: 2 });
+    app.world_mut()
+        .write_message(StartBracketGame::Load { slot: 2 });
     app.update();
     app.update();
-    assert_eq!(state(&app), AppState::GameOver);
-    std::fs::remove_dir_all(saves).ok();
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::GameOver));
 }
 
 #[test]
 fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
-    let (mut app, saves) = app("human");
+    let (mut app, _saves) = app("human");
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: settings(None),
@@ -141,7 +174,7 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
     });
     app.update();
     app.update();
-    assert_eq!(state(&app), AppState::InGame);
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::Playing));
     let angle = KindTable::builtin().by_glyph('>').unwrap();
     // What a drop does: the piece and cell from the drag, the facing from the mouse.
     app.world_mut().resource_mut::<BracketPlay>().facing = Dir::D;
@@ -177,12 +210,11 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
         .unwrap_or_default();
     assert!(message.contains("不在你的信号覆盖区域内"), "{message}");
     assert_eq!(app.world().resource::<BracketTurn>().0.current, 2);
-    std::fs::remove_dir_all(saves).ok();
 }
 
 #[test]
 fn dragging_turns_the_piece_towards_the_pointer_and_cells_map_back() {
-    use bracket_war::app::game::view::{cell_at, cell_center, cell_size, facing_from_offset};
+    use bracket_war::app::bracket::view::{cell_at, cell_center, cell_size, facing_from_offset};
     let cs = cell_size(10);
     assert_eq!(
         facing_from_offset(Vec2::new(cs * 0.4, 0.05), cs),
@@ -261,11 +293,10 @@ fn the_pig_table_steps_by_event_and_turn_and_ends_with_the_judge_output() {
     game.show(game.events.len());
     assert_eq!(game.view, end);
     // Through the app: the setup screen's state leads to the table.
-    let (mut app, saves) = app("pig");
+    let (mut app, _saves) = app("pig");
     app.world_mut().insert_resource(game);
-    go(&mut app, AppState::PigTable);
-    assert_eq!(state(&app), AppState::PigTable);
-    std::fs::remove_dir_all(saves).ok();
+    go(&mut app, Here::Pig(PigScreen::Table));
+    assert_eq!(state(&app), Here::Pig(PigScreen::Table));
 }
 
 /// Drag and drop through Bevy's input: a piece picked up from the palette is carried over
@@ -275,8 +306,8 @@ fn the_pig_table_steps_by_event_and_turn_and_ends_with_the_judge_output() {
 fn drag_and_drop_through_simulated_input() {
     use bevy::input::ButtonState;
     use bevy::input::mouse::MouseButtonInput;
-    use bracket_war::app::game::input::Pointer;
-    use bracket_war::app::game::view::{cell_center, cell_size};
+    use bracket_war::app::bracket::input::Pointer;
+    use bracket_war::app::bracket::view::{cell_center, cell_size};
     let button = |app: &mut App, state: ButtonState| {
         app.world_mut().write_message(MouseButtonInput {
             button: MouseButton::Left,
@@ -284,7 +315,7 @@ fn drag_and_drop_through_simulated_input() {
             window: Entity::PLACEHOLDER,
         });
     };
-    let (mut app, saves) = app("drag");
+    let (mut app, _saves) = app("drag");
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: settings(None),
@@ -339,7 +370,6 @@ fn drag_and_drop_through_simulated_input() {
         .clone()
         .unwrap_or_default();
     assert!(message.contains("不在你的信号覆盖区域内"), "{message}");
-    std::fs::remove_dir_all(saves).ok();
 }
 
 #[test]
@@ -351,13 +381,13 @@ fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pig/cases/0.in"))
             .unwrap();
     let table = bw_rules::pig::judge::parse(&input).unwrap();
-    let (mut app, saves) = app("seat");
+    let (mut app, _saves) = app("seat");
     app.world_mut()
         .run_system_once(move |mut c: Commands| {
             bracket_war::app::pig::take_seat(&mut c, table.clone(), 0)
         })
         .unwrap();
-    go(&mut app, AppState::PigTable);
+    go(&mut app, Here::Pig(PigScreen::Table));
     let mut asked = 0;
     for _ in 0..20_000 {
         app.update();
@@ -391,5 +421,4 @@ fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
         }
         other => panic!("the log ends with the end of the game, not {other:?}"),
     }
-    std::fs::remove_dir_all(saves).ok();
 }

@@ -3,7 +3,8 @@
 
 use bevy::prelude::*;
 use bw_rules::bracket::ecs::{
-    self, BoardCell, BracketRulesPlugin, BracketContent, BracketSetup, Kind, Owner, BracketRemovals, BracketTurn,
+    self, BoardCell, BracketContent, BracketRemovals, BracketRulesPlugin, BracketSetup,
+    BracketTurn, Kind, Owner,
 };
 use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::generate::BoardSettings;

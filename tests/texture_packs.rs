@@ -106,3 +106,13 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+#[test]
+fn seat_colours_come_from_the_pack_and_the_two_packs_differ() {
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let default = resolve_pack(&assets, "default");
+    let joking = resolve_pack(&assets, "JoKing");
+    assert!(default.problems.is_empty() && joking.problems.is_empty());
+    assert_eq!(default.seats, bracket_war::app::theme::DEFAULT_SEATS);
+    assert_ne!(default.seats, joking.seats);
+}

@@ -4,8 +4,8 @@
 //! to English and is reported once in the log.
 //!
 //! ```ignore
-//! ui.label(tr!(loc, "menu-quit"));
-//! ui.label(tr!(loc, "slot-players", n = 4));
+//! ui.label(tr!(loc, "quit"));
+//! ui.label(tr!(loc, "player", n = 4));
 //! ```
 
 use std::collections::BTreeSet;
@@ -48,7 +48,8 @@ fn bundle(assets: &Path, code: &str, problems: &mut Vec<String>) -> Result<Bundl
     // No Unicode isolation marks around arguments: the font has no glyphs for them.
     bundle.set_use_isolating(false);
     for path in files {
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let resource = match FluentResource::try_new(text) {
             Ok(r) => r,
             Err((r, errors)) => {
@@ -147,7 +148,11 @@ impl Locale {
             None => message.value()?,
         };
         let mut errors = vec![];
-        Some(bundle.format_pattern(pattern, args, &mut errors).into_owned())
+        Some(
+            bundle
+                .format_pattern(pattern, args, &mut errors)
+                .into_owned(),
+        )
     }
 
     /// The keys reported missing so far.

@@ -12,11 +12,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bw_rules::bracket::content::Names;
 use serde::Deserialize;
 
+use super::AssetsDir;
 use super::i18n::Locale;
 use super::screens::settings::UserSettings;
 use super::state::Screen;
 use super::theme::{self, DEFAULT_SEATS, SeatColors};
-use super::AssetsDir;
 use crate::tr;
 
 pub const DEFAULT_PACK: &str = "default";
@@ -58,14 +58,18 @@ struct UiArt {
     logo: String,
 }
 
+fn default_seats() -> Vec<(f32, f32, f32)> {
+    DEFAULT_SEATS.to_vec()
+}
+
 #[derive(Deserialize, Clone, Debug)]
 #[serde(deny_unknown_fields)]
 struct PackFile {
     name: Names,
     background: (f32, f32, f32),
     /// Seat colours of players 1–4 (sRGB 0..1); the default pack's when left out.
-    #[serde(default)]
-    seats: Option<[(f32, f32, f32); 4]>,
+    #[serde(default = "default_seats")]
+    seats: Vec<(f32, f32, f32)>,
     board: BoardArt,
     pieces: HashMap<String, String>,
     ui: UiArt,
@@ -209,7 +213,14 @@ pub fn resolve_pack(assets: &Path, name: &str) -> PackPaths {
             .map(|p| p.name.clone())
             .unwrap_or_else(|| Names::of([("zh-CN", "默认"), ("en", "Default")])),
         background: p.map_or((0.16, 0.17, 0.2), |p| p.background),
-        seats: p.and_then(|p| p.seats).unwrap_or(DEFAULT_SEATS),
+        seats: match p.map(|p| <[(f32, f32, f32); 4]>::try_from(p.seats.as_slice())) {
+            Some(Ok(seats)) => seats,
+            Some(Err(_)) => {
+                problems.push("seats: four colours are needed, using the default ones".into());
+                DEFAULT_SEATS
+            }
+            None => DEFAULT_SEATS,
+        },
         cell,
         mirrors,
         glass,

@@ -96,7 +96,8 @@ pub fn setting_column(ui: &mut egui::Ui, title: &str, value: &str) -> bool {
         clicked = ui
             .add_sized(
                 [150.0, 64.0],
-                egui::Button::new(egui::RichText::new(value).size(20.0)).wrap_mode(egui::TextWrapMode::Extend),
+                egui::Button::new(egui::RichText::new(value).size(20.0))
+                    .wrap_mode(egui::TextWrapMode::Extend),
             )
             .clicked();
     });

@@ -382,8 +382,7 @@ impl SaveDir {
                 if r.version > PIG_RECORD_VERSION {
                     return Err(Damage::NewerVersion(r.version));
                 }
-                r.replay(PIG_TURN_CAP)
-                    .map_err(Damage::Replay)?;
+                r.replay(PIG_TURN_CAP).map_err(Damage::Replay)?;
                 Ok(Some(r))
             }
         });

@@ -20,7 +20,7 @@ none = none
 loading = Loading
 notices = Please note
 notice-settings-damaged = { $file } was damaged and the default settings are used: { $reason }
-list-separator = ", "
+list-separator = {", "}
 
 ## Settings
 settings-language = Language
@@ -166,10 +166,10 @@ pig-ask-nullify-counter = { $user } played a Nullification: cancel it?
 pig-ask-peach = You are dying: eat a Peach?
 pig-deck-left = deck { $n }
 pig-role-hidden = role unknown
-pig-you = " (you)"
-pig-revealed = " · revealed"
-pig-suspect = " · suspect"
-pig-crossbow = " crossbow"
+pig-you = {" (you)"}
+pig-revealed = {" · revealed"}
+pig-suspect = {" · suspect"}
+pig-crossbow = {" crossbow"}
 pig-dead = dead
 pig-hand-hidden = { $n ->
     [one] one card, face down

@@ -38,7 +38,12 @@ impl Names {
         self.0
             .get(code)
             .or_else(|| self.0.get(language))
-            .or_else(|| self.0.iter().find(|(k, _)| same_language(k)).map(|(_, v)| v))
+            .or_else(|| {
+                self.0
+                    .iter()
+                    .find(|(k, _)| same_language(k))
+                    .map(|(_, v)| v)
+            })
             .or_else(|| self.0.get("en"))
             .or_else(|| self.0.values().next())
             .map_or("", String::as_str)
@@ -79,7 +84,9 @@ impl<'de> Deserialize<'de> for Names {
                     out.insert(k, v);
                 }
                 if out.is_empty() {
-                    return Err(serde::de::Error::custom("a name needs at least one language"));
+                    return Err(serde::de::Error::custom(
+                        "a name needs at least one language",
+                    ));
                 }
                 Ok(Names(out))
             }

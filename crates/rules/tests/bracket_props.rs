@@ -5,7 +5,7 @@ use bw_rules::bracket::board::{Board, Piece, Tile};
 use bw_rules::bracket::content::{Class, KindId, KindTable};
 use bw_rules::bracket::coverage::coverage_all;
 use bw_rules::bracket::ecs::{
-    self, BoardCell, BracketFrame, BracketBoard, BracketRulesPlugin, resolve_world,
+    self, BoardCell, BracketBoard, BracketFrame, BracketRulesPlugin, resolve_world,
 };
 use bw_rules::bracket::game::{Action, Game, Mode, Settings, legal_placements};
 use bw_rules::bracket::generate::BoardSettings;

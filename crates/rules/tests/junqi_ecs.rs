@@ -6,8 +6,8 @@ use std::sync::Arc;
 use bevy_app::App;
 use bw_rules::junqi::ai::AiKind;
 use bw_rules::junqi::ecs::{
-    JunqiDestinations, JunqiMatch, JunqiPiece, JunqiRulesPlugin, JunqiRefusal, JunqiMoveRequest, OnNode,
-    JunqiSelected, run_turn, spawn_match,
+    JunqiDestinations, JunqiMatch, JunqiMoveRequest, JunqiPiece, JunqiRefusal, JunqiRulesPlugin,
+    JunqiSelected, OnNode, run_turn, spawn_match,
 };
 use bw_rules::junqi::game::{Action, Phase, Refusal};
 use bw_rules::junqi::headless::{computer_players, setup};

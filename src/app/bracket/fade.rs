@@ -4,12 +4,12 @@
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use bw_rules::bracket::ecs::{BracketFrame, BracketContent, BracketRemovals};
+use bw_rules::bracket::ecs::{BracketContent, BracketFrame, BracketRemovals};
 
 use super::view::{cell_center, cell_size, facing_angle};
 use crate::app::screens::settings::UserSettings;
-use crate::app::theme::SeatColors;
 use crate::app::texture_pack::PackImages;
+use crate::app::theme::SeatColors;
 
 /// Seconds between the rounds of a cascade, and the length of one fade.
 pub const ROUND_GAP: f32 = 0.3;

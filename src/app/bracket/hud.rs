@@ -94,7 +94,8 @@ pub(super) fn hud(
             }
             p.add_space(8.0);
             p.horizontal(|h| {
-                for (d, arrow) in [(Dir::U, "↑"), (Dir::D, "↓"), (Dir::L, "←"), (Dir::R, "→")] {
+                for (d, arrow) in [(Dir::U, "↑"), (Dir::D, "↓"), (Dir::L, "←"), (Dir::R, "→")]
+                {
                     if h.selectable_label(ui.facing == d, arrow).clicked() {
                         ui.facing = d;
                     }
@@ -129,7 +130,9 @@ pub(super) fn hud(
                 ui.show_beams = beams;
             }
             let mut hint = ui.coverage_hint;
-            if p.checkbox(&mut hint, tr!(loc, "coverage-hint-key")).changed() {
+            if p.checkbox(&mut hint, tr!(loc, "coverage-hint-key"))
+                .changed()
+            {
                 ui.coverage_hint = hint;
             }
             if let Some(reason) = &ui.preview.refusal {
@@ -174,7 +177,9 @@ pub(super) fn hud(
             }
             w.add_space(6.0);
             // The texture pack (and the language) switch at any time, as the original did.
-            w.columns(2, |cols| language_and_pack(cols, &loc, &mut settings, &assets.0));
+            w.columns(2, |cols| {
+                language_and_pack(cols, &loc, &mut settings, &assets.0)
+            });
             w.add_space(6.0);
             if w.button(tr!(loc, "save-and-quit")).clicked() {
                 ui.paused = false;
@@ -214,7 +219,12 @@ pub(super) fn end_screen(
 }
 
 /// Who won, and the scores when the game was scored.
-pub fn outcome_lines(w: &mut egui::Ui, loc: &Locale, seats: &SeatColors, outcome: Option<&Outcome>) {
+pub fn outcome_lines(
+    w: &mut egui::Ui,
+    loc: &Locale,
+    seats: &SeatColors,
+    outcome: Option<&Outcome>,
+) {
     match outcome {
         Some(Outcome::LastStanding(p)) => {
             w.label(
@@ -237,8 +247,13 @@ pub fn outcome_lines(w: &mut egui::Ui, loc: &Locale, seats: &SeatColors, outcome
             w.label(tr!(loc, "scores"));
             for (p, s) in scores {
                 w.label(
-                    egui::RichText::new(tr!(loc, "score-line", player = player_name(loc, *p), score = *s))
-                        .color(seats.egui(*p)),
+                    egui::RichText::new(tr!(
+                        loc,
+                        "score-line",
+                        player = player_name(loc, *p),
+                        score = *s
+                    ))
+                    .color(seats.egui(*p)),
                 );
             }
         }

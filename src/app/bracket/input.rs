@@ -5,7 +5,9 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
-use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketFrame, BracketSetup, BracketTurn};
+use bw_rules::bracket::ecs::{
+    BracketBoard, BracketContent, BracketFrame, BracketSetup, BracketTurn,
+};
 use bw_rules::bracket::game::{Action, At, placeable_kinds};
 use bw_rules::bracket::{Dir, Tile};
 

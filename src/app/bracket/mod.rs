@@ -234,6 +234,10 @@ fn start_games(world: &mut World) {
         if !over {
             autosave(world);
         }
+        // A game can be opened from anywhere (the slots, a screenshot, a test).
+        world
+            .resource_mut::<NextState<crate::app::state::Screen>>()
+            .set(crate::app::state::Screen::Bracket);
         world
             .resource_mut::<NextState<BracketScreen>>()
             .set(if over {
@@ -276,7 +280,9 @@ fn computer_turn(world: &mut World) {
         world.resource::<BracketTurn>(),
         world.resource::<BracketGame>(),
     );
-    if world.resource::<BracketPlay>().paused || human || world.resource::<BracketTurn>().0.is_over()
+    if world.resource::<BracketPlay>().paused
+        || human
+        || world.resource::<BracketTurn>().0.is_over()
     {
         return;
     }

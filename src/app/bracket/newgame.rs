@@ -84,7 +84,11 @@ fn cycle<T: Copy + PartialEq>(options: &[T], current: T) -> T {
 
 /// The next board side: every size from 10 to 20, then 10 again.
 pub fn next_side(side: usize) -> usize {
-    if side >= *SIDES.end() { *SIDES.start() } else { side.max(*SIDES.start() - 1) + 1 }
+    if side >= *SIDES.end() {
+        *SIDES.start()
+    } else {
+        side.max(*SIDES.start() - 1) + 1
+    }
 }
 
 fn seat_label(loc: &Locale, seat: SeatKind) -> String {
@@ -122,22 +126,38 @@ fn new_game_screen(
                 d.settings.board.players = cycle(&[2, 3, 4], d.settings.board.players);
             }
             let side = d.settings.board.side;
-            if setting_column(&mut cols[1], &tr!(loc, "board-size"), &format!("{side}×{side}")) {
+            if setting_column(
+                &mut cols[1],
+                &tr!(loc, "board-size"),
+                &format!("{side}×{side}"),
+            ) {
                 d.settings.board.side = next_side(side);
             }
             let m = d.settings.board.mirror_density;
-            if setting_column(&mut cols[2], &tr!(loc, "mirror-density"), &format!("{:.1}%", m * 100.0)) {
+            if setting_column(
+                &mut cols[2],
+                &tr!(loc, "mirror-density"),
+                &format!("{:.1}%", m * 100.0),
+            ) {
                 d.settings.board.mirror_density = cycle(&[0.114, 0.2, 0.0, 0.05], m);
             }
             let g = d.settings.board.glass_density;
-            if setting_column(&mut cols[3], &tr!(loc, "glass-density"), &format!("{:.1}%", g * 100.0)) {
+            if setting_column(
+                &mut cols[3],
+                &tr!(loc, "glass-density"),
+                &format!("{:.1}%", g * 100.0),
+            ) {
                 d.settings.board.glass_density = cycle(&[0.04, 0.1, 0.0], g);
             }
         });
         ui.add_space(20.0);
         ui.columns(4, |cols| {
             let star_war = d.settings.mode == Mode::StarWar;
-            let mode = if star_war { tr!(loc, "star-war") } else { tr!(loc, "bracket-war") };
+            let mode = if star_war {
+                tr!(loc, "star-war")
+            } else {
+                tr!(loc, "bracket-war")
+            };
             if setting_column(&mut cols[0], &tr!(loc, "mode"), &mode) {
                 d.settings.mode = cycle(&[Mode::Classic, Mode::StarWar], d.settings.mode);
             }
@@ -151,7 +171,11 @@ fn new_game_screen(
             {
                 d.settings.star_no_adjacent = !d.settings.star_no_adjacent;
             }
-            if setting_column(&mut cols[2], &tr!(loc, "coverage-hint"), &on_off(d.coverage_hint)) {
+            if setting_column(
+                &mut cols[2],
+                &tr!(loc, "coverage-hint"),
+                &on_off(d.coverage_hint),
+            ) {
                 d.coverage_hint = !d.coverage_hint;
             }
             let limit = d
@@ -185,7 +209,11 @@ fn new_game_screen(
             ui.vertical_centered(|ui| {
                 theme::hint(
                     ui,
-                    &tr!(loc, "computers-only-turn-limit", n = super::COMPUTER_TURN_LIMIT),
+                    &tr!(
+                        loc,
+                        "computers-only-turn-limit",
+                        n = super::COMPUTER_TURN_LIMIT
+                    ),
                 )
             });
         }

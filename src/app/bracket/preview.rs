@@ -10,13 +10,13 @@ use bw_rules::bracket::game::{Action, At, check};
 use bw_rules::bracket::resolve::resolve;
 use bw_rules::bracket::{CellSet, Dir, Piece, Tile, coverage::coverage};
 
-use super::view::{cell_center, cell_size, facing_angle};
 use super::BracketPlay;
+use super::view::{cell_center, cell_size, facing_angle};
 use crate::app::i18n::Locale;
 use crate::app::state::BracketScreen;
+use crate::app::texture_pack::PackImages;
 use crate::app::theme::SeatColors;
 use crate::tr;
-use crate::app::texture_pack::PackImages;
 
 /// The preview of the placement being aimed.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -9,9 +9,9 @@ use bw_rules::bracket::board::Tile;
 use bw_rules::bracket::ecs::BracketContent;
 use bw_rules::bracket::game::Mode;
 
+use super::StartBracketGame;
 use super::newgame::{BracketDraft, BracketMode};
 use super::replay::WatchBracketReplay;
-use super::StartBracketGame;
 use crate::app::Saves;
 use crate::app::i18n::{Locale, ago};
 use crate::app::state::{BracketScreen, Screen};
@@ -35,7 +35,11 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-pub fn refresh_slots(mut list: ResMut<BracketSlots>, saves: Res<Saves>, content: Res<BracketContent>) {
+pub fn refresh_slots(
+    mut list: ResMut<BracketSlots>,
+    saves: Res<Saves>,
+    content: Res<BracketContent>,
+) {
     list.slots = saves.0.load_all(&content.0);
     list.confirm_delete = None;
 }

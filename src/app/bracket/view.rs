@@ -4,16 +4,16 @@
 
 use bevy::prelude::*;
 use bw_rules::bracket::ecs::{
-    BoardCell, BracketContent, BracketFrame, Facing, GlassPlate, Kind, MirrorPlate, Owner,
-    BracketTurn, SignalCoverage,
+    BoardCell, BracketContent, BracketFrame, BracketTurn, Facing, GlassPlate, Kind, MirrorPlate,
+    Owner, SignalCoverage,
 };
 use bw_rules::bracket::{Dir, Glass, Mirror};
 
 use super::BracketPlay;
 use crate::app::fonts::UiFont;
 use crate::app::state::BracketBoardShown;
-use crate::app::theme::SeatColors;
 use crate::app::texture_pack::PackImages;
+use crate::app::theme::SeatColors;
 
 /// Where the board sits in the window (world units = pixels).
 pub const BOARD_CENTER: Vec2 = Vec2::new(-40.0, -24.0);

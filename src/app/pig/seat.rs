@@ -190,7 +190,9 @@ pub fn question_panel(
             }
             a
         }
-        Question::Dodge { attacker } => yes_no(ui, tr!(loc, "pig-ask-dodge", attacker = pig(*attacker))),
+        Question::Dodge { attacker } => {
+            yes_no(ui, tr!(loc, "pig-ask-dodge", attacker = pig(*attacker)))
+        }
         Question::AreaAnswer { card: c, user } => {
             let answer = if *c == Card::N { Card::K } else { Card::D };
             yes_no(

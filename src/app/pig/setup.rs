@@ -126,8 +126,11 @@ fn setup_screen(
                 let m = if n >= 10 { 2 } else { n + 1 };
                 s.roles.resize(m, Role::FP);
             }
-            if setting_column(&mut cols[1], &tr!(loc, "pig-deck-size"), &s.deck_size.to_string())
-            {
+            if setting_column(
+                &mut cols[1],
+                &tr!(loc, "pig-deck-size"),
+                &s.deck_size.to_string(),
+            ) {
                 s.deck_size = match s.deck_size {
                     0..=99 => 200,
                     100..=399 => 500,
@@ -142,8 +145,11 @@ fn setup_screen(
         p.horizontal_wrapped(|h| {
             for (i, r) in s.roles.iter_mut().enumerate() {
                 let label = format!("{} {}", i + 1, role_name(&texts.0, &loc, *r));
-                if h.add_enabled(i > 0, egui::Button::new(label).min_size(egui::vec2(96.0, 36.0)))
-                    .clicked()
+                if h.add_enabled(
+                    i > 0,
+                    egui::Button::new(label).min_size(egui::vec2(96.0, 36.0)),
+                )
+                .clicked()
                 {
                     *r = if *r == Role::ZP { Role::FP } else { Role::ZP };
                 }
@@ -179,8 +185,10 @@ fn setup_screen(
                 }
             }
             let seat_label = tr!(loc, "pig-take-seat", n = ui.seat + 1);
-            if h.add(egui::Button::new(egui::RichText::new(seat_label).size(22.0)))
-                .clicked()
+            if h.add(egui::Button::new(
+                egui::RichText::new(seat_label).size(22.0),
+            ))
+            .clicked()
             {
                 match ui.setup.deal() {
                     Ok(t) => start = Some(Start::Seat(t, ui.seat)),
@@ -209,10 +217,15 @@ fn setup_screen(
                         Err(e) => ui.message = Some(e),
                     }
                 }
-                if h.button(tr!(loc, "pig-take-seat", n = ui.seat + 1)).clicked() {
+                if h.button(tr!(loc, "pig-take-seat", n = ui.seat + 1))
+                    .clicked()
+                {
                     match read() {
                         Ok(t) if ui.seat < t.n() => start = Some(Start::Seat(t, ui.seat)),
-                        Ok(t) => ui.message = Some(tr!(loc, "pig-no-such-pig", n = ui.seat + 1, pigs = t.n())),
+                        Ok(t) => {
+                            ui.message =
+                                Some(tr!(loc, "pig-no-such-pig", n = ui.seat + 1, pigs = t.n()))
+                        }
                         Err(e) => ui.message = Some(e),
                     }
                 }
@@ -302,7 +315,13 @@ fn slots_row(
                         .and_then(|n| n.parse().ok())
                         .unwrap_or(0);
                     match r.seat {
-                        Some(s) => tr!(loc, "pig-slot-seated", slot = i + 1, pigs = pigs, pig = s + 1),
+                        Some(s) => tr!(
+                            loc,
+                            "pig-slot-seated",
+                            slot = i + 1,
+                            pigs = pigs,
+                            pig = s + 1
+                        ),
                         None => tr!(loc, "pig-slot-watched", slot = i + 1, pigs = pigs),
                     }
                 }

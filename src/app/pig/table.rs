@@ -31,22 +31,48 @@ pub fn describe(e: &Event, loc: &Locale, texts: &PigTexts) -> String {
     let cards = |cs: &[Card]| cs.iter().map(card).collect::<Vec<_>>().join(" ");
     match e {
         Event::TurnStart { pig: p } => tr!(loc, "pig-log-turn", pig = pig(p)),
-        Event::Draw { pig: p, cards: cs } => tr!(loc, "pig-log-draw", pig = pig(p), cards = cards(cs)),
-        Event::FaceDown { pig: p, count, reward } => {
-            let id = if *reward { "pig-log-reward-hidden" } else { "pig-log-draw-hidden" };
+        Event::Draw { pig: p, cards: cs } => {
+            tr!(loc, "pig-log-draw", pig = pig(p), cards = cards(cs))
+        }
+        Event::FaceDown {
+            pig: p,
+            count,
+            reward,
+        } => {
+            let id = if *reward {
+                "pig-log-reward-hidden"
+            } else {
+                "pig-log-draw-hidden"
+            };
             tr!(loc, id, pig = pig(p), n = *count)
         }
-        Event::Play { pig: p, card: c, target } => match target {
-            Some(t) => tr!(loc, "pig-log-play-on", pig = pig(p), target = pig(t), card = card(c)),
+        Event::Play {
+            pig: p,
+            card: c,
+            target,
+        } => match target {
+            Some(t) => tr!(
+                loc,
+                "pig-log-play-on",
+                pig = pig(p),
+                target = pig(t),
+                card = card(c)
+            ),
             None => tr!(loc, "pig-log-play", pig = pig(p), card = card(c)),
         },
         Event::Equip { pig: p, replaced } => tr!(
             loc,
-            if *replaced { "pig-log-equip-replace" } else { "pig-log-equip" },
+            if *replaced {
+                "pig-log-equip-replace"
+            } else {
+                "pig-log-equip"
+            },
             pig = pig(p)
         ),
         Event::Heal { pig: p, hp } => tr!(loc, "pig-log-heal", pig = pig(p), hp = *hp),
-        Event::Respond { pig: p, card: c } => tr!(loc, "pig-log-respond", pig = pig(p), card = card(c)),
+        Event::Respond { pig: p, card: c } => {
+            tr!(loc, "pig-log-respond", pig = pig(p), card = card(c))
+        }
         Event::Nullify { pig: p, against } => {
             tr!(loc, "pig-log-nullify", pig = pig(p), against = pig(against))
         }
@@ -57,17 +83,29 @@ pub fn describe(e: &Event, loc: &Locale, texts: &PigTexts) -> String {
         },
         Event::Suspect { pig: p } => tr!(loc, "pig-log-suspect", pig = pig(p)),
         Event::Damage { pig: p, source, hp } => {
-            tr!(loc, "pig-log-damage", pig = pig(p), source = pig(source), hp = *hp)
+            tr!(
+                loc,
+                "pig-log-damage",
+                pig = pig(p),
+                source = pig(source),
+                hp = *hp
+            )
         }
         Event::Rescue { pig: p, hp } => tr!(loc, "pig-log-rescue", pig = pig(p), hp = *hp),
-        Event::Death { pig: p, killer, role } => tr!(
+        Event::Death {
+            pig: p,
+            killer,
+            role,
+        } => tr!(
             loc,
             "pig-log-death",
             pig = pig(p),
             killer = pig(killer),
             role = role_name(texts, loc, *role)
         ),
-        Event::Reward { pig: p, cards: cs } => tr!(loc, "pig-log-reward", pig = pig(p), cards = cards(cs)),
+        Event::Reward { pig: p, cards: cs } => {
+            tr!(loc, "pig-log-reward", pig = pig(p), cards = cards(cs))
+        }
         Event::Penalty { pig: p, discarded } => {
             tr!(loc, "pig-log-penalty", pig = pig(p), n = *discarded)
         }
@@ -121,7 +159,7 @@ pub fn table_screen(
     let mut root = theme::root_ui(ctx);
     let total = game.events.len();
     let seated = seat.as_ref().map(|s| s.seat);
-    egui::Panel::bottom("pig-controls").show(&mut root, |bar| {
+    egui::Panel::bottom("pig_controls").show(&mut root, |bar| {
         bar.horizontal(|bar| {
             // A seated game runs at the table's pace; the step controls are for watching.
             if seated.is_none() {
@@ -140,7 +178,10 @@ pub fn table_screen(
                 if bar.button(play).clicked() {
                     game.playing = !game.playing;
                 }
-                bar.add(egui::Slider::new(&mut game.speed, 1.0..=60.0).text(tr!(loc, "pig-steps-per-second")));
+                bar.add(
+                    egui::Slider::new(&mut game.speed, 1.0..=60.0)
+                        .text(tr!(loc, "pig-steps-per-second")),
+                );
                 if bar.button(tr!(loc, "pig-to-the-end")).clicked() {
                     game.show(total);
                 }
@@ -165,7 +206,7 @@ pub fn table_screen(
                 }
             });
     }
-    egui::Panel::right("pig-log")
+    egui::Panel::right("pig_log")
         .exact_size(340.0)
         .show(&mut root, |p| {
             p.heading(tr!(loc, "event-log"));
@@ -184,7 +225,11 @@ pub fn table_screen(
         let painter = p.painter_at(rect);
         let centre = rect.center();
         let (rx, ry) = (rect.width() * 0.36, rect.height() * 0.36);
-        painter.circle_filled(centre, rx.min(ry) * 0.45, egui::Color32::from_rgb(40, 70, 50));
+        painter.circle_filled(
+            centre,
+            rx.min(ry) * 0.45,
+            egui::Color32::from_rgb(40, 70, 50),
+        );
         painter.text(
             centre,
             egui::Align2::CENTER_CENTER,
@@ -212,9 +257,10 @@ pub fn table_screen(
                 egui::Stroke::new(stroke, role_color(pig.role)),
                 egui::StrokeKind::Inside,
             );
-            let role = pig
-                .role
-                .map_or_else(|| tr!(loc, "pig-role-hidden"), |r| role_name(&texts.0, &loc, r));
+            let role = pig.role.map_or_else(
+                || tr!(loc, "pig-role-hidden"),
+                |r| role_name(&texts.0, &loc, r),
+            );
             let mut title = format!("#{} {role}", i + 1);
             if seated == Some(i) {
                 title += &tr!(loc, "pig-you");
@@ -234,7 +280,11 @@ pub fn table_screen(
             );
             let status = if pig.alive {
                 let hearts = "♥".repeat(pig.hp.max(0) as usize);
-                let weapon = if pig.weapon { tr!(loc, "pig-crossbow") } else { String::new() };
+                let weapon = if pig.weapon {
+                    tr!(loc, "pig-crossbow")
+                } else {
+                    String::new()
+                };
                 format!("{hearts} {}{weapon}", pig.hp)
             } else {
                 tr!(loc, "pig-dead")
@@ -248,8 +298,11 @@ pub fn table_screen(
             );
             let hand = match &pig.hand {
                 Some(h) => {
-                    let names: Vec<String> =
-                        h.iter().take(12).map(|c| card_name(&texts.0, &loc, *c)).collect();
+                    let names: Vec<String> = h
+                        .iter()
+                        .take(12)
+                        .map(|c| card_name(&texts.0, &loc, *c))
+                        .collect();
                     let more = h.len().saturating_sub(12);
                     let mut s = names.join(" ");
                     if more > 0 {

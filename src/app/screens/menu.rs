@@ -13,7 +13,10 @@ use crate::app::theme::{self, big_button};
 use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, main_menu.run_if(in_state(Screen::Menu)));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        main_menu.run_if(in_state(Screen::Menu)),
+    );
 }
 
 fn main_menu(
@@ -40,7 +43,11 @@ fn main_menu(
                     ui.add_space(128.0);
                 }
             }
-            ui.label(egui::RichText::new(tr!(loc, "game-title")).size(64.0).strong());
+            ui.label(
+                egui::RichText::new(tr!(loc, "game-title"))
+                    .size(64.0)
+                    .strong(),
+            );
             ui.add_space(30.0);
             if big_button(ui, true, &tr!(loc, "bracket-war")).clicked() {
                 mode.star_war = false;

@@ -52,15 +52,17 @@ struct LegacySettings {
 #[derive(Deserialize, Default)]
 enum LegacyLang {
     #[default]
-    Zh,
-    En,
+    #[serde(rename = "Zh")]
+    Chinese,
+    #[serde(rename = "En")]
+    English,
 }
 
 impl Default for LegacySettings {
     fn default() -> Self {
         let d = UserSettings::default();
         LegacySettings {
-            lang: LegacyLang::Zh,
+            lang: LegacyLang::Chinese,
             pack: d.pack,
             fullscreen: d.fullscreen,
             animations: d.animations,
@@ -80,8 +82,8 @@ impl UserSettings {
                 FileState::Loaded(old) => (
                     UserSettings {
                         lang: match old.lang {
-                            LegacyLang::Zh => "zh-CN".into(),
-                            LegacyLang::En => "en".into(),
+                            LegacyLang::Chinese => "zh-CN".into(),
+                            LegacyLang::English => "en".into(),
                         },
                         pack: old.pack,
                         fullscreen: old.fullscreen,
@@ -192,14 +194,20 @@ pub fn language_and_pack(
     assets: &std::path::Path,
 ) {
     let languages = bw_files::locales_in(assets);
-    if setting_column(&mut cols[0], &tr!(loc, "settings-language"), &tr!(loc, "language-name"))
-        && let Some(next) = next_of(&languages, &settings.lang)
+    if setting_column(
+        &mut cols[0],
+        &tr!(loc, "settings-language"),
+        &tr!(loc, "language-name"),
+    ) && let Some(next) = next_of(&languages, &settings.lang)
     {
         settings.lang = next;
     }
     let packs = available_packs(assets);
-    if setting_column(&mut cols[1], &tr!(loc, "settings-pack"), &settings.pack.clone())
-        && let Some(next) = next_of(&packs, &settings.pack)
+    if setting_column(
+        &mut cols[1],
+        &tr!(loc, "settings-pack"),
+        &settings.pack.clone(),
+    ) && let Some(next) = next_of(&packs, &settings.pack)
     {
         settings.pack = next;
     }
@@ -228,7 +236,11 @@ fn settings_screen(
                 settings.fullscreen = !settings.fullscreen;
             }
             let anim = if settings.animations { "on" } else { "off" };
-            if setting_column(&mut cols[3], &tr!(loc, "settings-animations"), &tr!(loc, anim)) {
+            if setting_column(
+                &mut cols[3],
+                &tr!(loc, "settings-animations"),
+                &tr!(loc, anim),
+            ) {
                 settings.animations = !settings.animations;
             }
         });

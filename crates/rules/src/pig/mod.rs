@@ -20,5 +20,5 @@ pub mod view;
 pub use brain::{Brain, ProblemBrain};
 pub use cards::{Card, Role};
 pub use engine::run;
-pub use state::{NullifyAsk, Outcome, Pig, Play, Table};
 pub use events::{Event, EventLog, NoEvents, Sink};
+pub use state::{NullifyAsk, Outcome, Pig, Play, Table};

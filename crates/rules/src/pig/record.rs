@@ -5,11 +5,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::brain::ProblemBrain;
-use super::state::Play;
 use super::engine::{Table, run};
 use super::events::{Event, EventLog};
 use super::judge::parse;
 use super::seat::{Answer, Asker, Question, SeatBrain};
+use super::state::Play;
 
 pub const PIG_RECORD_VERSION: u32 = 1;
 

@@ -6,10 +6,10 @@
 use std::sync::mpsc::{Receiver, Sender};
 
 use super::brain::{Brain, ProblemBrain};
-use super::state::{NullifyAsk, Play};
 use super::cards::Card;
 use super::engine::{Table, legal_plays};
 use super::events::{Event, Sink};
+use super::state::{NullifyAsk, Play};
 
 /// A decision the seat must make.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -92,4 +92,3 @@ pub enum NullifyAsk {
     /// Cancel the 无懈可击 just played by `user` (表敌意).
     Counter { user: usize },
 }
-

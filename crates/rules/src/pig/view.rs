@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
-use super::state::{Outcome, Pig, Table};
 use super::events::Event;
+use super::state::{Outcome, Pig, Table};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableView {
@@ -168,8 +168,14 @@ mod tests {
         assert_eq!(a[1].role, None, "pig 1's role is hidden until revealed");
         assert_eq!(a[0].role, Some(Role::MP));
         // A draw of different cards by another pig reads the same.
-        let d1 = Event::Draw { pig: 1, cards: vec![Card::K, Card::P] };
-        let d2 = Event::Draw { pig: 1, cards: vec![Card::D, Card::D] };
+        let d1 = Event::Draw {
+            pig: 1,
+            cards: vec![Card::K, Card::P],
+        };
+        let d2 = Event::Draw {
+            pig: 1,
+            cards: vec![Card::D, Card::D],
+        };
         assert_eq!(seen_event(&d1, 0), seen_event(&d2, 0));
         assert_eq!(seen_event(&d1, 1), d1);
         // Over a whole game, nothing of another pig's hand reaches seat 0's events.
