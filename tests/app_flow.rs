@@ -422,3 +422,64 @@ fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
         other => panic!("the log ends with the end of the game, not {other:?}"),
     }
 }
+
+#[test]
+fn computer_only_games_get_a_turn_limit_and_every_board_size_can_be_chosen() {
+    use bracket_war::app::bracket::newgame::next_side;
+    use bracket_war::app::bracket::{COMPUTER_TURN_LIMIT, settings_for};
+    let computers = [SeatKind::GreedyComputer, SeatKind::RandomComputer];
+    assert_eq!(
+        settings_for(settings(None), &computers).turn_limit,
+        Some(COMPUTER_TURN_LIMIT)
+    );
+    assert_eq!(
+        settings_for(settings(Some(3)), &computers).turn_limit,
+        Some(3)
+    );
+    let mixed = [SeatKind::Human, SeatKind::GreedyComputer];
+    assert_eq!(settings_for(settings(None), &mixed).turn_limit, None);
+    let mut side = 10;
+    let mut seen = vec![side];
+    for _ in 0..11 {
+        side = next_side(side);
+        seen.push(side);
+    }
+    assert_eq!(seen, [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 10]);
+}
+
+#[test]
+fn a_damaged_settings_file_means_defaults_and_a_notice() {
+    use bracket_war::app::screens::Notices;
+    use bracket_war::app::screens::settings::UserSettings;
+    let saves = tempfile::tempdir().unwrap();
+    std::fs::write(saves.path().join("settings.ron"), "(lang: \"en\", pack: 7").unwrap();
+    // The first format (`lang: En`) still loads.
+    let old = tempfile::tempdir().unwrap();
+    std::fs::write(
+        old.path().join("settings.ron"),
+        "(lang: En, pack: \"JoKing\")",
+    )
+    .unwrap();
+    let (s, damaged) = UserSettings::load(old.path());
+    assert_eq!(
+        (s.lang.as_str(), s.pack.as_str(), damaged),
+        ("en", "JoKing", None)
+    );
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin));
+    let options = AppOptions {
+        saves: saves.path().to_path_buf(),
+        ..Default::default()
+    };
+    add_game(&mut app, options, Arc::new(KindTable::builtin()), false);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<UserSettings>(),
+        UserSettings::default()
+    );
+    let notices = &app.world().resource::<Notices>().0;
+    assert!(
+        notices.iter().any(|n| n.contains("settings.ron")),
+        "{notices:?}"
+    );
+}
