@@ -21,15 +21,20 @@ use bw_rules::bracket::{Dir, KindTable, Tile};
 
 fn app(_name: &str) -> (App, tempfile::TempDir) {
     let saves = tempfile::tempdir().unwrap();
+    (app_in(saves.path()), saves)
+}
+
+/// A headless app on a save folder.
+fn app_in(saves: &std::path::Path) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin));
     let options = AppOptions {
-        saves: saves.path().to_path_buf(),
+        saves: saves.to_path_buf(),
         ..Default::default()
     };
     add_game(&mut app, options, Arc::new(KindTable::builtin()), false);
     app.update();
-    (app, saves)
+    app
 }
 
 /// Where the app is: the top-level screen and, inside a game, that game's screen.
