@@ -14,8 +14,9 @@ use super::newgame::{BracketDraft, BracketMode};
 use super::replay::WatchBracketReplay;
 use crate::app::Saves;
 use crate::app::i18n::{Locale, ago};
+use crate::app::screens::slots::confirm_delete;
 use crate::app::state::{BracketScreen, Screen};
-use crate::app::theme::{self, Answer, SeatColors, palette};
+use crate::app::theme::{self, SeatColors, palette};
 use crate::saves::{SLOT_COUNT, Slot};
 use crate::tr;
 
@@ -261,24 +262,7 @@ fn slots_screen(
             }
         });
     });
-    if let Some(i) = list.confirm_delete {
-        match theme::confirm(
-            ctx,
-            &tr!(loc, "delete"),
-            &tr!(loc, "confirm-delete", slot = i + 1),
-            &tr!(loc, "yes"),
-            &tr!(loc, "no"),
-        ) {
-            Some(Answer::Yes) => {
-                if let Err(e) = saves.0.delete(i) {
-                    warn!("delete failed: {e}");
-                }
-                reload = true;
-            }
-            Some(Answer::No) => list.confirm_delete = None,
-            None => {}
-        }
-    }
+    reload |= confirm_delete(ctx, &loc, &mut list.confirm_delete, &saves.0);
     if reload {
         list.slots = saves.0.load_all(&content.0);
         list.confirm_delete = None;

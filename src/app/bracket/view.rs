@@ -93,7 +93,8 @@ fn draw_cells(
     let n = frame.side;
     let cs = cell_size(n);
     if grid.iter().count() != n * n {
-        // A board of another size: a new grid.
+        // A board of another size: a new grid, tinted at once (the reactive window may not
+        // draw another frame until the next input).
         for (e, _, _) in &grid {
             commands.entity(e).despawn();
         }
@@ -103,6 +104,7 @@ fn draw_cells(
                 GridCell { cell },
                 Sprite {
                     image: pack.cell.clone(),
+                    color: cell_color(cell, &frame, &coverage, &ui, &seats, current),
                     custom_size: Some(Vec2::splat(cs - 2.0)),
                     ..default()
                 },
@@ -112,47 +114,8 @@ fn draw_cells(
         }
         return;
     }
-    let board = bw_rules::bracket::Board::new(n, 4);
     for (_, g, mut sprite) in &mut grid {
-        let home = frame
-            .seats
-            .iter()
-            .copied()
-            .find(|&p| board.corner_contains(p, g.cell));
-        let base = Color::WHITE;
-        let mut color = match home {
-            Some(p) => base.mix(&seats.get(p), 0.35),
-            None => base,
-        };
-        // The hint: every player's coverage, each in that player's colour (mixed where
-        // several cover a cell).
-        if ui.coverage_hint {
-            let covering: Vec<u8> = frame
-                .seats
-                .iter()
-                .copied()
-                .filter(|&p| coverage.0[p as usize - 1].contains(g.cell))
-                .collect();
-            for (i, &p) in covering.iter().enumerate() {
-                color = color.mix(&seats.get(p), 0.22 / (i as f32 + 1.0));
-            }
-        }
-        if ui.preview.newly_covered.contains(&g.cell) {
-            color = color.mix(&seats.get(current), 0.35);
-        }
-        if ui.preview.destroyed.contains(&g.cell) {
-            color = color.mix(&Color::srgb(0.9, 0.1, 0.1), 0.55);
-        }
-        let at = |a: bw_rules::bracket::game::At| a.row as usize * n + a.col as usize;
-        if ui.pending_delete.map(at) == Some(g.cell) {
-            color = color.mix(&Color::srgb(0.1, 0.1, 0.1), 0.5);
-        }
-        if ui.cursor.map(at) == Some(g.cell) {
-            color = color.mix(&Color::srgb(0.2, 0.9, 0.9), 0.35);
-        }
-        if ui.hovered == Some(g.cell) {
-            color = color.mix(&Color::srgb(1.0, 1.0, 0.6), 0.35);
-        }
+        let color = cell_color(g.cell, &frame, &coverage, &ui, &seats, current);
         if sprite.color != color {
             sprite.color = color;
         }
@@ -160,6 +123,57 @@ fn draw_cells(
             sprite.image = pack.cell.clone();
         }
     }
+}
+
+/// A board cell's tint: home corners in their owner's colour; with the hint on, every
+/// player's coverage in that player's colour (mixed where several cover a cell); then the
+/// aimed placement's preview, a deletion mark, the keyboard cursor and the hovered cell.
+pub fn cell_color(
+    cell: usize,
+    frame: &BracketFrame,
+    coverage: &SignalCoverage,
+    ui: &BracketPlay,
+    seats: &SeatColors,
+    current: u8,
+) -> Color {
+    let n = frame.side;
+    let board = bw_rules::bracket::Board::new(n, 4);
+    let home = frame
+        .seats
+        .iter()
+        .copied()
+        .find(|&p| board.corner_contains(p, cell));
+    let mut color = match home {
+        Some(p) => Color::WHITE.mix(&seats.get(p), 0.35),
+        None => Color::WHITE,
+    };
+    if ui.coverage_hint {
+        let covering = frame
+            .seats
+            .iter()
+            .copied()
+            .filter(|&p| coverage.0[p as usize - 1].contains(cell));
+        for (i, p) in covering.enumerate() {
+            color = color.mix(&seats.get(p), 0.22 / (i as f32 + 1.0));
+        }
+    }
+    if ui.preview.newly_covered.contains(&cell) {
+        color = color.mix(&seats.get(current), 0.35);
+    }
+    if ui.preview.destroyed.contains(&cell) {
+        color = color.mix(&Color::srgb(0.9, 0.1, 0.1), 0.55);
+    }
+    let at = |a: bw_rules::bracket::game::At| a.row as usize * n + a.col as usize;
+    if ui.pending_delete.map(at) == Some(cell) {
+        color = color.mix(&Color::srgb(0.1, 0.1, 0.1), 0.5);
+    }
+    if ui.cursor.map(at) == Some(cell) {
+        color = color.mix(&Color::srgb(0.2, 0.9, 0.9), 0.35);
+    }
+    if ui.hovered == Some(cell) {
+        color = color.mix(&Color::srgb(1.0, 1.0, 0.6), 0.35);
+    }
+    color
 }
 
 fn draw_fixtures(

@@ -14,8 +14,9 @@ use super::seat::{self, SeatSlot};
 use super::{PigGame, PigTextsRes, TURN_CAP, card_name, role_name};
 use crate::app::Saves;
 use crate::app::i18n::{Locale, damage};
+use crate::app::screens::slots::confirm_delete;
 use crate::app::state::{PigScreen, Screen};
-use crate::app::theme::{self, Answer, setting_column};
+use crate::app::theme::{self, setting_column};
 use crate::saves::{FileState, PigSlot, SLOT_COUNT, SaveDir, read_ron, write_ron};
 use crate::tr;
 
@@ -52,6 +53,12 @@ impl Default for PigSetupUi {
 }
 
 impl PigSetupUi {
+    /// Reads the slots again.
+    pub fn reload(&mut self, dir: &SaveDir) {
+        self.slots = (0..SLOT_COUNT).map(|i| dir.load_pig(i)).collect();
+        self.confirm_delete = None;
+    }
+
     /// The slot a new game goes to: the first empty one; `None` when all are taken.
     pub fn free_slot(&self) -> Option<usize> {
         (0..SLOT_COUNT).find(|&i| matches!(self.slots.get(i), None | Some(PigSlot::Empty)))
@@ -91,9 +98,7 @@ fn remember_setup(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>, mut done: Local
 }
 
 pub fn refresh_slots(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>) {
-    let dir = pig_saves(&saves);
-    ui.slots = (0..SLOT_COUNT).map(|i| dir.load_pig(i)).collect();
-    ui.confirm_delete = None;
+    ui.reload(&pig_saves(&saves));
 }
 
 /// How a table starts from the setup screen.
@@ -241,25 +246,8 @@ fn setup_screen(
             screen.set(Screen::Menu);
         }
     });
-    if let Some(i) = ui.confirm_delete {
-        match theme::confirm(
-            ctx,
-            &tr!(loc, "delete"),
-            &tr!(loc, "confirm-delete", slot = i + 1),
-            &tr!(loc, "yes"),
-            &tr!(loc, "no"),
-        ) {
-            Some(Answer::Yes) => {
-                if let Err(e) = pig_saves(&saves).delete(i) {
-                    warn!("delete failed: {e}");
-                }
-                let dir = pig_saves(&saves);
-                ui.slots = (0..SLOT_COUNT).map(|i| dir.load_pig(i)).collect();
-                ui.confirm_delete = None;
-            }
-            Some(Answer::No) => ui.confirm_delete = None,
-            None => {}
-        }
+    if confirm_delete(ctx, &loc, &mut ui.confirm_delete, &pig_saves(&saves)) {
+        ui.reload(&pig_saves(&saves));
     }
     if let Some(start) = start {
         // Remember the setup for next time.

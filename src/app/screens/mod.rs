@@ -1,8 +1,10 @@
 //! The screens every game shares: the main menu and the settings (with the user's
-//! settings, kept in the save folder, and the interface language they choose).
+//! settings, kept in the save folder, and the interface language they choose), and the
+//! pieces every save-slot screen uses.
 
 pub mod menu;
 pub mod settings;
+pub mod slots;
 
 use bevy::prelude::*;
 
