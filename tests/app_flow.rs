@@ -488,3 +488,41 @@ fn a_damaged_settings_file_means_defaults_and_a_notice() {
         "{notices:?}"
     );
 }
+
+/// The hint tints each cell in the colours of every player who covers it, not only the
+/// player to move, and can be switched off during the game.
+#[test]
+fn the_coverage_hint_shows_every_players_coverage_in_their_colour() {
+    use bracket_war::app::bracket::view::cell_color;
+    use bracket_war::app::theme::SeatColors;
+    use bw_rules::bracket::CellSet;
+    use bw_rules::bracket::ecs::{BracketFrame, SignalCoverage};
+    let frame = BracketFrame {
+        side: 10,
+        seats: vec![1, 2],
+    };
+    let mut coverage = SignalCoverage::default();
+    coverage.0 = std::array::from_fn(|_| CellSet::new());
+    let (p1_only, p2_only, both, none) = (45, 54, 55, 44);
+    coverage.0[0].insert(p1_only);
+    coverage.0[1].insert(p2_only);
+    coverage.0[0].insert(both);
+    coverage.0[1].insert(both);
+    let seats = SeatColors::default();
+    let ui = BracketPlay::default();
+    assert!(ui.coverage_hint, "on by default");
+    let tint = |cell: usize, ui: &BracketPlay| cell_color(cell, &frame, &coverage, ui, &seats, 1);
+    let plain = tint(none, &ui);
+    assert_eq!(plain, Color::WHITE);
+    // P1 is to move, and P2's coverage still shows, in P2's colour.
+    assert_eq!(tint(p1_only, &ui), Color::WHITE.mix(&seats.get(1), 0.22));
+    assert_eq!(tint(p2_only, &ui), Color::WHITE.mix(&seats.get(2), 0.22));
+    assert_ne!(tint(both, &ui), tint(p1_only, &ui));
+    assert_ne!(tint(both, &ui), tint(p2_only, &ui));
+    // Off: only the plain board.
+    let off = BracketPlay {
+        coverage_hint: false,
+        ..BracketPlay::default()
+    };
+    assert_eq!(tint(p2_only, &off), plain);
+}
