@@ -501,8 +501,7 @@ fn the_coverage_hint_shows_every_players_coverage_in_their_colour() {
         side: 10,
         seats: vec![1, 2],
     };
-    let mut coverage = SignalCoverage::default();
-    coverage.0 = std::array::from_fn(|_| CellSet::new());
+    let mut coverage = SignalCoverage(std::array::from_fn(|_| CellSet::new()));
     let (p1_only, p2_only, both, none) = (45, 54, 55, 44);
     coverage.0[0].insert(p1_only);
     coverage.0[1].insert(p2_only);
