@@ -131,6 +131,21 @@ fn menu_slots_settings_game_end_replay() {
         state(app) == Here::Bracket(BracketScreen::GameOver)
     });
     assert!(app.world().resource::<BracketTurn>().0.is_over());
+    // The end of the game keeps the board on screen: its pieces are still entities.
+    let pieces = |app: &mut App| {
+        app.world_mut()
+            .query::<&bw_rules::bracket::ecs::Owner>()
+            .iter(app.world())
+            .count()
+    };
+    let on_board = app
+        .world()
+        .resource::<BracketBoard>()
+        .board
+        .pieces()
+        .count();
+    assert!(on_board > 0);
+    assert_eq!(pieces(&mut app), on_board);
 
     // Saved after every action: the slot holds the finished game.
     let kinds = KindTable::builtin();
@@ -158,6 +173,13 @@ fn menu_slots_settings_game_end_replay() {
     assert_eq!(app.world().resource::<BracketGame>().save.actions.len(), 4);
     go(&mut app, Here::Menu);
     assert_eq!(state(&app), Here::Menu);
+    // Leaving the board takes every board entity (pieces, mirrors, glass, grid) with it.
+    let cells = app
+        .world_mut()
+        .query::<&bw_rules::bracket::ecs::BoardCell>()
+        .iter(app.world())
+        .count();
+    assert_eq!(cells, 0);
 
     // Opening the slot again shows the finished game.
     app.world_mut()

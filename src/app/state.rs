@@ -59,6 +59,9 @@ pub struct BracketBoardShown;
 impl ComputedStates for BracketBoardShown {
     type SourceStates = Option<BracketScreen>;
 
+    /// Playing → GameOver → Replay keeps the board: no exit in between.
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+
     fn compute(screen: Option<BracketScreen>) -> Option<Self> {
         matches!(
             screen,

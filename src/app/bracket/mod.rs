@@ -156,17 +156,12 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
 }
 
 /// The rule entities of the board (pieces, mirrors, glass) leave when the board leaves the
-/// screen, like everything else the board screens spawn.
-fn board_entities_leave_with_the_board(
-    add: On<Add, rules::BoardCell>,
-    mut commands: Commands,
-    shown: Option<Res<State<BracketBoardShown>>>,
-) {
-    if shown.is_some() {
-        commands
-            .entity(add.entity)
-            .insert(DespawnOnExit(BracketBoardShown));
-    }
+/// screen, like everything else the board screens spawn (a game's board is spawned just
+/// before its screen comes, so every one is tagged).
+fn board_entities_leave_with_the_board(add: On<Add, rules::BoardCell>, mut commands: Commands) {
+    commands
+        .entity(add.entity)
+        .insert(DespawnOnExit(BracketBoardShown));
 }
 
 /// The headless game equal to the world's (for checks and computer players).
