@@ -197,7 +197,7 @@ pub fn table_screen(
     {
         let ctx = root.ctx().clone();
         egui::Window::new(tr!(loc, "pig-your-decision"))
-            .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+            .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -48.0])
             .collapsible(false)
             .resizable(false)
             .show(&ctx, |w| {
