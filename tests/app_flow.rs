@@ -416,7 +416,12 @@ fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
         .unwrap();
     go(&mut app, Here::Pig(PigScreen::Table));
     let mut asked = 0;
-    for _ in 0..20_000 {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !app.world().resource::<PigSeat>().finished {
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for the game to end"
+        );
         app.update();
         let mut seat = app.world_mut().resource_mut::<PigSeat>();
         if let Some(q) = seat.question.clone() {
@@ -427,10 +432,7 @@ fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
                 _ => Answer::No,
             });
         }
-        if app.world().resource::<PigSeat>().finished {
-            break;
-        }
-        std::thread::sleep(Duration::from_micros(200));
+        std::thread::yield_now();
     }
     assert!(app.world().resource::<PigSeat>().finished, "the game ended");
     let game = app.world().resource::<PigGame>();
@@ -546,4 +548,63 @@ fn the_coverage_hint_shows_every_players_coverage_in_their_colour() {
         ..BracketPlay::default()
     };
     assert_eq!(tint(p2_only, &off), plain);
+}
+
+/// A seated game left in the middle continues from its record: the engine is given the
+/// recorded answers again and asks the person the same next question, with the same table.
+#[test]
+fn a_seated_pig_game_resumes_where_it_was_left() {
+    use bevy::ecs::system::RunSystemOnce;
+    use bracket_war::app::pig::{PigGame, PigSeat};
+    use bw_rules::pig::seat::{Answer, Question};
+    let input =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pig/cases/0.in"))
+            .unwrap();
+    let table = bw_rules::pig::judge::parse(&input).unwrap();
+    let (mut app, _saves) = app("resume");
+    let start = table.clone();
+    app.world_mut()
+        .run_system_once(move |mut c: Commands| {
+            bracket_war::app::pig::take_seat(&mut c, start.clone(), 0)
+        })
+        .unwrap();
+    go(&mut app, Here::Pig(PigScreen::Table));
+    // Answer three questions (play the first legal card each time), then wait for the fourth.
+    let question = |app: &App| app.world().resource::<PigSeat>().question.clone();
+    for _ in 0..3 {
+        wait_until(&mut app, "a question", |app| question(app).is_some());
+        let q = question(&app).unwrap();
+        app.world_mut().resource_mut::<PigSeat>().answer(match q {
+            Question::Play { legal, .. } => Answer::Play(legal.first().copied()),
+            _ => Answer::Yes,
+        });
+    }
+    wait_until(&mut app, "the fourth question", |app| {
+        question(app).is_some()
+    });
+    let (record, asked, events) = {
+        let seat = app.world().resource::<PigSeat>();
+        let game = app.world().resource::<PigGame>();
+        (
+            seat.record.clone(),
+            seat.question.clone(),
+            game.events.clone(),
+        )
+    };
+    assert_eq!(record.answers.len(), 3);
+    // Leave the table, then continue from the record.
+    go(&mut app, Here::Pig(PigScreen::Setup));
+    assert!(app.world().get_resource::<PigSeat>().is_none());
+    app.world_mut()
+        .run_system_once(move |mut c: Commands| {
+            bracket_war::app::pig::resume_seat(&mut c, table.clone(), record.clone())
+        })
+        .unwrap();
+    go(&mut app, Here::Pig(PigScreen::Table));
+    wait_until(&mut app, "the resumed question", |app| {
+        question(app).is_some()
+    });
+    assert_eq!(question(&app), asked);
+    assert_eq!(app.world().resource::<PigGame>().events, events);
+    assert_eq!(app.world().resource::<PigSeat>().record.answers.len(), 3);
 }

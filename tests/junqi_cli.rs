@@ -103,8 +103,8 @@ fn reach_refuses_bad_input_with_one_line() {
 
 #[test]
 fn play_prints_every_ply_and_the_result_and_replay_prints_the_same() {
-    let dir = std::env::temp_dir().join(format!("bw-junqi-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let modes: [&[&str]; 5] = [
         &["--players", "4"],
         &["--players", "4", "--alliance", "adjacent", "--open-allies"],
@@ -134,7 +134,6 @@ fn play_prints_every_ply_and_the_result_and_replay_prints_the_same() {
         // The same seed gives the same game.
         assert_eq!(stdout(&args), live);
     }
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -192,9 +191,9 @@ fn play_refuses_bad_settings() {
             "{args:?}"
         );
     }
-    let bad = std::env::temp_dir().join(format!("bw-bad-record-{}.ron", std::process::id()));
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = tmp.path().join("bad-record.ron");
     std::fs::write(&bad, "(version: 1, oops)").unwrap();
     let out = run(&["junqi", "replay", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_file(bad).ok();
 }

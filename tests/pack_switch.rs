@@ -2,7 +2,7 @@
 //! restart), the background follows, and the loading progress reaches the end.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -18,13 +18,16 @@ fn loaded(app: &mut App) -> bool {
     done == all
 }
 
+/// Updates the app until the pack's images are loaded (the asset server reads them on
+/// other threads), failing after half a minute.
 fn wait_loaded(app: &mut App) {
-    for _ in 0..2000 {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
         app.update();
         if loaded(app) {
             return;
         }
-        std::thread::sleep(Duration::from_millis(2));
+        std::thread::yield_now();
     }
     let server = app.world().resource::<AssetServer>().clone();
     let pack = app.world().resource::<PackImages>();
@@ -37,7 +40,7 @@ fn wait_loaded(app: &mut App) {
 
 #[test]
 fn a_pack_chosen_in_settings_replaces_the_images_at_once() {
-    let saves = std::env::temp_dir().join(format!("bw-pack-switch-{}", std::process::id()));
+    let saves = tempfile::tempdir().unwrap();
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -51,7 +54,7 @@ fn a_pack_chosen_in_settings_replaces_the_images_at_once() {
     add_game(
         &mut app,
         AppOptions {
-            saves: saves.clone(),
+            saves: saves.path().to_path_buf(),
             ..Default::default()
         },
         Arc::new(KindTable::builtin()),
@@ -88,5 +91,4 @@ fn a_pack_chosen_in_settings_replaces_the_images_at_once() {
         .get(&after.cell)
         .expect("the JoKing cell image is loaded");
     assert_eq!(cell.size(), UVec2::new(128, 128));
-    std::fs::remove_dir_all(saves).ok();
 }

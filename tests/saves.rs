@@ -6,10 +6,28 @@ use bw_rules::bracket::KindTable;
 use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::generate::BoardSettings;
 
-fn dir(name: &str) -> SaveDir {
-    let d = std::env::temp_dir().join(format!("bw-saves-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    SaveDir::new(d)
+/// A save folder in a temporary folder that removes itself, also when a test fails.
+struct TempSaves {
+    saves: SaveDir,
+    _folder: tempfile::TempDir,
+}
+
+impl std::ops::Deref for TempSaves {
+    type Target = SaveDir;
+    fn deref(&self) -> &SaveDir {
+        &self.saves
+    }
+}
+
+fn dir(name: &str) -> TempSaves {
+    let folder = tempfile::Builder::new()
+        .prefix(&format!("bw-saves-{name}-"))
+        .tempdir()
+        .unwrap();
+    TempSaves {
+        saves: SaveDir::new(folder.path()),
+        _folder: folder,
+    }
 }
 
 fn sample(kinds: &KindTable) -> SaveData {
@@ -65,7 +83,6 @@ fn a_save_round_trips_and_rebuilds_the_board_by_replay() {
         other => panic!("{other:?}"),
     }
     assert!(matches!(d.load(0, &kinds), Slot::Empty));
-    std::fs::remove_dir_all(&d.dir).ok();
 }
 
 #[test]
@@ -123,7 +140,6 @@ fn every_kind_of_damage_is_reported_and_other_slots_are_untouched() {
             other => panic!("slot {slot} should be damaged: {other:?}"),
         }
     }
-    std::fs::remove_dir_all(&d.dir).ok();
 }
 
 #[test]
@@ -147,7 +163,6 @@ fn the_previous_save_is_kept_as_a_backup_and_can_be_restored() {
     }
     d.delete(0).unwrap();
     assert!(matches!(d.load(0, &kinds), Slot::Empty));
-    std::fs::remove_dir_all(&d.dir).ok();
 }
 
 #[test]
@@ -177,7 +192,6 @@ fn the_first_save_format_is_migrated() {
         }
         other => panic!("{other:?}"),
     }
-    std::fs::remove_dir_all(&d.dir).ok();
 }
 
 #[test]
@@ -212,5 +226,4 @@ fn pig_slots_save_replay_and_report_damage_apart_from_the_other_slots() {
     ));
     assert!(matches!(d.load(0, &kinds), Slot::Saved { .. }));
     assert!(matches!(pigs.load_pig(1), PigSlot::Empty));
-    std::fs::remove_dir_all(&d.dir).ok();
 }

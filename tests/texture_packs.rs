@@ -46,8 +46,8 @@ fn both_packs_are_found_and_complete() {
 
 #[test]
 fn missing_images_and_broken_packs_fall_back_to_the_default() {
-    let root = std::env::temp_dir().join(format!("bw-packs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().to_path_buf();
     // A copy of the default pack, and a pack that names a missing image and lacks a kind.
     let copy = |from: &Path, to: &Path| {
         for e in walk(from) {
@@ -91,7 +91,6 @@ fn missing_images_and_broken_packs_fall_back_to_the_default() {
             "thin".to_string()
         ]
     );
-    std::fs::remove_dir_all(root).ok();
 }
 
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
