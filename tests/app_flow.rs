@@ -608,3 +608,57 @@ fn a_seated_pig_game_resumes_where_it_was_left() {
     assert_eq!(app.world().resource::<PigGame>().events, events);
     assert_eq!(app.world().resource::<PigSeat>().record.answers.len(), 3);
 }
+
+/// Surrender asks first (the button only opens the question): Esc keeps playing, Enter
+/// surrenders (with two players, the other one wins).
+#[test]
+fn surrender_asks_for_confirmation() {
+    let (mut app, _saves) = app("surrender");
+    app.world_mut().write_message(StartBracketGame::New {
+        slot: 0,
+        settings: settings(None),
+        seats: vec![SeatKind::Human, SeatKind::Human],
+        coverage_hint: true,
+        seed: 5,
+    });
+    app.update();
+    app.update();
+    // A key pressed and released through Bevy's keyboard input.
+    let press = |app: &mut App, key: KeyCode| {
+        use bevy::input::ButtonState;
+        use bevy::input::keyboard::{Key, KeyboardInput};
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: key,
+                logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+        }
+    };
+    // What the Surrender button does.
+    app.world_mut()
+        .resource_mut::<BracketPlay>()
+        .confirm_surrender = true;
+    app.update();
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::Playing));
+    assert!(app.world().resource::<BracketPlay>().confirm_surrender);
+    press(&mut app, KeyCode::Escape);
+    assert!(!app.world().resource::<BracketPlay>().confirm_surrender);
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::Playing));
+    assert!(!app.world().resource::<BracketTurn>().0.is_over());
+    // Asked again and confirmed: player 1 leaves, player 2 wins.
+    app.world_mut()
+        .resource_mut::<BracketPlay>()
+        .confirm_surrender = true;
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::GameOver));
+    assert_eq!(
+        app.world().resource::<BracketTurn>().0.outcome,
+        Some(bw_rules::bracket::game::Outcome::LastStanding(2))
+    );
+}

@@ -160,13 +160,7 @@ pub(super) fn hud(
             &tr!(loc, "yes"),
             &tr!(loc, "no"),
         ) {
-            Some(Answer::Yes) => {
-                ui.confirm_surrender = false;
-                if human {
-                    queue.0.push(Action::Surrender);
-                }
-            }
-            Some(Answer::No) => ui.confirm_surrender = false,
+            Some(answer) => ui.answer_surrender(answer == Answer::Yes && human, &mut queue),
             None => {}
         }
     }

@@ -92,7 +92,17 @@ pub fn board_input(
     if !typing && keys.just_pressed(KeyCode::KeyH) {
         ui.coverage_hint = !ui.coverage_hint;
     }
-    if ui.paused || ui.confirm_surrender {
+    // "Surrender?" is open: Enter says yes, Esc no; the board waits.
+    if ui.confirm_surrender {
+        if !typing && keys.just_pressed(KeyCode::Enter) {
+            let human = is_human_turn(&turn, &current);
+            ui.answer_surrender(human, &mut queue);
+        } else if !typing && keys.just_pressed(KeyCode::Escape) {
+            ui.answer_surrender(false, &mut queue);
+        }
+        return;
+    }
+    if ui.paused {
         return;
     }
     let world_pos = pointer.world;

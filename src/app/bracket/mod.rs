@@ -107,6 +107,16 @@ impl Default for BracketPlay {
     }
 }
 
+impl BracketPlay {
+    /// The answer to "Surrender?" (the dialog's buttons, Enter or Esc): yes queues the
+    /// surrender, either way the question closes.
+    pub fn answer_surrender(&mut self, yes: bool, queue: &mut BracketQueue) {
+        if std::mem::take(&mut self.confirm_surrender) && yes {
+            queue.0.push(Action::Surrender);
+        }
+    }
+}
+
 /// Actions chosen this frame, applied in order by one exclusive system.
 #[derive(Resource, Default)]
 pub struct BracketQueue(pub Vec<Action>);
