@@ -152,17 +152,16 @@ pub(super) fn hud(
                     }
                 });
         });
-    if ui.confirm_surrender {
-        match theme::confirm(
+    if ui.confirm_surrender
+        && let Some(answer) = theme::confirm(
             ctx,
             &tr!(loc, "surrender"),
             &tr!(loc, "surrender-confirm", player = player_name(&loc, me)),
             &tr!(loc, "yes"),
             &tr!(loc, "no"),
-        ) {
-            Some(answer) => ui.answer_surrender(answer == Answer::Yes && human, &mut queue),
-            None => {}
-        }
+        )
+    {
+        ui.answer_surrender(answer == Answer::Yes && human, &mut queue);
     }
     if ui.paused {
         theme::dialog(ctx, &tr!(loc, "pause"), |w| {
