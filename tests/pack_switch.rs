@@ -84,6 +84,12 @@ fn a_pack_chosen_in_settings_replaces_the_images_at_once() {
     assert_ne!(after.cell, before.cell);
     assert_ne!(after.pieces["angle"], before.pieces["angle"]);
     assert_ne!(app.world().resource::<ClearColor>().0, background);
+    // The seat colours are the pack's too.
+    assert_ne!(
+        *app.world()
+            .resource::<bracket_war::app::theme::SeatColors>(),
+        bracket_war::app::theme::SeatColors::default()
+    );
     wait_loaded(&mut app);
     // The images really are the pack's: loaded and of the size the art script draws.
     let images = app.world().resource::<Assets<Image>>();

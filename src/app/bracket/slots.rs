@@ -100,161 +100,166 @@ fn slots_screen(
             theme::hint(ui, &tr!(loc, "slot-help"));
         });
         ui.add_space(16.0);
-        egui::Grid::new("slots")
-            .spacing([18.0, 18.0])
-            .show(ui, |ui| {
-                for i in 0..SLOT_COUNT {
-                    let size = egui::vec2(280.0, 300.0);
-                    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
-                    let painter = ui.painter_at(rect);
-                    let hovered = response.hovered();
-                    painter.rect_filled(
-                        rect,
-                        8.0,
-                        if hovered {
-                            palette::CARD_HOVER
-                        } else {
-                            palette::CARD
-                        },
-                    );
-                    let text = |pos: egui::Pos2, s: String, size: f32| {
-                        painter.text(
-                            pos,
-                            egui::Align2::LEFT_TOP,
-                            s,
-                            egui::FontId::proportional(size),
-                            palette::TEXT,
-                        );
-                    };
-                    text(
-                        rect.min + egui::vec2(12.0, 10.0),
-                        format!("#{}", i + 1),
-                        20.0,
-                    );
-                    match list.slots.get(i) {
-                        None | Some(Slot::Empty) => {
-                            text(
-                                rect.min + egui::vec2(12.0, 140.0),
-                                format!("＋ {}", tr!(loc, "empty-slot")),
-                                22.0,
-                            );
-                        }
-                        Some(Slot::Saved { data, game }) => {
-                            let m = if data.settings.mode == Mode::StarWar {
-                                tr!(loc, "star-war")
+        // The grid (four cards of 280 with gaps of 18) in the middle of the window.
+        let pad = ((ui.available_width() - (4.0 * 280.0 + 3.0 * 18.0)) / 2.0).max(0.0);
+        ui.horizontal(|ui| {
+            ui.add_space(pad);
+            egui::Grid::new("slots")
+                .spacing([18.0, 18.0])
+                .show(ui, |ui| {
+                    for i in 0..SLOT_COUNT {
+                        let size = egui::vec2(280.0, 300.0);
+                        let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+                        let painter = ui.painter_at(rect);
+                        let hovered = response.hovered();
+                        painter.rect_filled(
+                            rect,
+                            8.0,
+                            if hovered {
+                                palette::CARD_HOVER
                             } else {
-                                tr!(loc, "bracket-war")
-                            };
-                            text(rect.min + egui::vec2(60.0, 12.0), m, 18.0);
-                            let info = if game.turn.is_over() {
-                                tr!(
-                                    loc,
-                                    "slot-finished",
-                                    players = data.settings.board.players,
-                                    rounds = game.turn.round
-                                )
-                            } else {
-                                tr!(
-                                    loc,
-                                    "slot-info",
-                                    players = data.settings.board.players,
-                                    round = game.turn.round + 1,
-                                    turn = game.turn.current
-                                )
-                            };
-                            text(rect.min + egui::vec2(12.0, 40.0), info, 15.0);
-                            let since = crate::saves::now().saturating_sub(data.last_played);
-                            text(
-                                rect.min + egui::vec2(12.0, 62.0),
-                                tr!(loc, "last-played", when = ago(&loc, since)),
-                                15.0,
-                            );
-                            let mini = egui::Rect::from_min_size(
-                                rect.min + egui::vec2(40.0, 90.0),
-                                egui::vec2(200.0, 200.0),
-                            );
-                            miniature(&painter, mini, &game.board, &seats);
-                        }
-                        Some(Slot::Damaged { damage, .. }) => {
-                            text(
-                                rect.min + egui::vec2(12.0, 50.0),
-                                format!("⚠ {}", tr!(loc, "damaged")),
-                                20.0,
-                            );
-                            let colour = palette::WARNING;
-                            let galley = painter.layout(
-                                crate::app::i18n::damage(&loc, damage),
-                                egui::FontId::proportional(13.0),
-                                colour,
-                                rect.width() - 24.0,
-                            );
-                            painter.galley(rect.min + egui::vec2(12.0, 84.0), galley, colour);
-                        }
-                    }
-                    // Damaged slots get their own buttons; the others open and delete by
-                    // click; a saved slot also has a replay button.
-                    let corner = |w: f32, h: f32| {
-                        egui::Rect::from_min_size(
-                            rect.max - egui::vec2(w + 10.0, h + 10.0),
-                            egui::vec2(w, h),
-                        )
-                    };
-                    let mut on_button = false;
-                    if let Some(Slot::Damaged { backup, .. }) = list.slots.get(i) {
-                        let backup = *backup;
-                        let restore = egui::Rect::from_min_size(
-                            rect.min + egui::vec2(12.0, 230.0),
-                            egui::vec2(120.0, 30.0),
+                                palette::CARD
+                            },
                         );
-                        if backup
-                            && ui
-                                .new_child(egui::UiBuilder::new().max_rect(restore))
-                                .add(egui::Button::new(tr!(loc, "restore-backup")))
-                                .clicked()
-                        {
-                            if let Err(e) = saves.0.restore_backup(i) {
-                                warn!("restore failed: {e}");
+                        let text = |pos: egui::Pos2, s: String, size: f32| {
+                            painter.text(
+                                pos,
+                                egui::Align2::LEFT_TOP,
+                                s,
+                                egui::FontId::proportional(size),
+                                palette::TEXT,
+                            );
+                        };
+                        text(
+                            rect.min + egui::vec2(12.0, 10.0),
+                            format!("#{}", i + 1),
+                            20.0,
+                        );
+                        match list.slots.get(i) {
+                            None | Some(Slot::Empty) => {
+                                text(
+                                    rect.min + egui::vec2(12.0, 140.0),
+                                    format!("＋ {}", tr!(loc, "empty-slot")),
+                                    22.0,
+                                );
                             }
-                            reload = true;
+                            Some(Slot::Saved { data, game }) => {
+                                let m = if data.settings.mode == Mode::StarWar {
+                                    tr!(loc, "star-war")
+                                } else {
+                                    tr!(loc, "bracket-war")
+                                };
+                                text(rect.min + egui::vec2(60.0, 12.0), m, 18.0);
+                                let info = if game.turn.is_over() {
+                                    tr!(
+                                        loc,
+                                        "slot-finished",
+                                        players = data.settings.board.players,
+                                        rounds = game.turn.round
+                                    )
+                                } else {
+                                    tr!(
+                                        loc,
+                                        "slot-info",
+                                        players = data.settings.board.players,
+                                        round = game.turn.round + 1,
+                                        turn = game.turn.current
+                                    )
+                                };
+                                text(rect.min + egui::vec2(12.0, 40.0), info, 15.0);
+                                let since = crate::saves::now().saturating_sub(data.last_played);
+                                text(
+                                    rect.min + egui::vec2(12.0, 62.0),
+                                    tr!(loc, "last-played", when = ago(&loc, since)),
+                                    15.0,
+                                );
+                                let mini = egui::Rect::from_min_size(
+                                    rect.min + egui::vec2(40.0, 90.0),
+                                    egui::vec2(200.0, 200.0),
+                                );
+                                miniature(&painter, mini, &game.board, &seats);
+                            }
+                            Some(Slot::Damaged { damage, .. }) => {
+                                text(
+                                    rect.min + egui::vec2(12.0, 50.0),
+                                    format!("⚠ {}", tr!(loc, "damaged")),
+                                    20.0,
+                                );
+                                let colour = palette::WARNING;
+                                let galley = painter.layout(
+                                    crate::app::i18n::damage(&loc, damage),
+                                    egui::FontId::proportional(13.0),
+                                    colour,
+                                    rect.width() - 24.0,
+                                );
+                                painter.galley(rect.min + egui::vec2(12.0, 84.0), galley, colour);
+                            }
                         }
-                        if ui
-                            .new_child(egui::UiBuilder::new().max_rect(corner(80.0, 30.0)))
-                            .add(egui::Button::new(tr!(loc, "delete")))
-                            .clicked()
+                        // Damaged slots get their own buttons; the others open and delete by
+                        // click; a saved slot also has a replay button.
+                        let corner = |w: f32, h: f32| {
+                            egui::Rect::from_min_size(
+                                rect.max - egui::vec2(w + 10.0, h + 10.0),
+                                egui::vec2(w, h),
+                            )
+                        };
+                        let mut on_button = false;
+                        if let Some(Slot::Damaged { backup, .. }) = list.slots.get(i) {
+                            let backup = *backup;
+                            let restore = egui::Rect::from_min_size(
+                                rect.min + egui::vec2(12.0, 230.0),
+                                egui::vec2(120.0, 30.0),
+                            );
+                            if backup
+                                && ui
+                                    .new_child(egui::UiBuilder::new().max_rect(restore))
+                                    .add(egui::Button::new(tr!(loc, "restore-backup")))
+                                    .clicked()
+                            {
+                                if let Err(e) = saves.0.restore_backup(i) {
+                                    warn!("restore failed: {e}");
+                                }
+                                reload = true;
+                            }
+                            if ui
+                                .new_child(egui::UiBuilder::new().max_rect(corner(80.0, 30.0)))
+                                .add(egui::Button::new(tr!(loc, "delete")))
+                                .clicked()
+                            {
+                                list.confirm_delete = Some(i);
+                            }
+                            on_button = true;
+                        } else if let Some(Slot::Saved { data, .. }) = list.slots.get(i) {
+                            let replay = ui
+                                .new_child(egui::UiBuilder::new().max_rect(corner(44.0, 30.0)))
+                                .add(egui::Button::new("▶"));
+                            if replay.clicked() {
+                                watch.write(WatchBracketReplay(data.clone()));
+                            }
+                            on_button = replay.hovered();
+                        }
+                        if on_button {
+                        } else if response.clicked() {
+                            match list.slots.get(i) {
+                                Some(Slot::Saved { .. }) => {
+                                    start.write(StartBracketGame::Load { slot: i });
+                                }
+                                _ => {
+                                    commands.insert_resource(BracketDraft::new(i, mode.star_war));
+                                    next.set(BracketScreen::NewGame);
+                                }
+                            }
+                        } else if response.secondary_clicked()
+                            && matches!(list.slots.get(i), Some(Slot::Saved { .. }))
                         {
                             list.confirm_delete = Some(i);
                         }
-                        on_button = true;
-                    } else if let Some(Slot::Saved { data, .. }) = list.slots.get(i) {
-                        let replay = ui
-                            .new_child(egui::UiBuilder::new().max_rect(corner(44.0, 30.0)))
-                            .add(egui::Button::new("▶"));
-                        if replay.clicked() {
-                            watch.write(WatchBracketReplay(data.clone()));
+                        if i % 4 == 3 {
+                            ui.end_row();
                         }
-                        on_button = replay.hovered();
                     }
-                    if on_button {
-                    } else if response.clicked() {
-                        match list.slots.get(i) {
-                            Some(Slot::Saved { .. }) => {
-                                start.write(StartBracketGame::Load { slot: i });
-                            }
-                            _ => {
-                                commands.insert_resource(BracketDraft::new(i, mode.star_war));
-                                next.set(BracketScreen::NewGame);
-                            }
-                        }
-                    } else if response.secondary_clicked()
-                        && matches!(list.slots.get(i), Some(Slot::Saved { .. }))
-                    {
-                        list.confirm_delete = Some(i);
-                    }
-                    if i % 4 == 3 {
-                        ui.end_row();
-                    }
-                }
-            });
+                });
+        });
         ui.add_space(16.0);
         ui.vertical_centered(|ui| {
             if ui.button(tr!(loc, "back")).clicked() {
