@@ -532,3 +532,76 @@ fn scores_add_up_per_profile_across_games() {
     assert_eq!(table.games["ada"], 6);
     assert_eq!(ProfileScores::from_ron(&table.to_ron()).unwrap(), table);
 }
+
+/// A player knocked out between plies (no legal move at the start of their turn, or a
+/// resignation) takes their pieces off the board: the quiet count restarts at once, so the
+/// next ply counts 1 (spec: any piece leaving resets the count).
+#[test]
+fn a_loss_between_plies_resets_the_quiet_count_at_once() {
+    let quiet = |limit| Rules {
+        quiet_limit: limit,
+        ..rules(BoardChoice::FourPlayer, 3, Alliance::None)
+    };
+    // A quiet move: the first legal move onto an empty node.
+    let first_move = |g: &mut Junqi| {
+        let (f, t) = g
+            .legal_moves(g.turn)
+            .into_iter()
+            .find(|(_, t)| g.at[t.0 as usize].is_none())
+            .unwrap();
+        g.act(Action::Move { from: f, to: t }).unwrap();
+    };
+    // No legal move: E holds only a flag and loses when its turn starts.
+    let mut g = position(
+        quiet(10),
+        &[
+            ("S20", 0, "captain"),
+            ("E40", 1, "flag"),
+            ("N20", 2, "captain"),
+        ],
+    );
+    first_move(&mut g); // S
+    assert_eq!(g.players[1].lost, Some(LossReason::NoLegalMove));
+    assert_eq!(g.quiet, 0, "E's flag left the board");
+    assert_eq!(g.turn, 2);
+    first_move(&mut g); // N
+    assert_eq!(g.quiet, 1);
+
+    // Resignation: N resigns after two quiet plies.
+    let mut g = position(
+        quiet(10),
+        &[
+            ("S20", 0, "captain"),
+            ("E20", 1, "captain"),
+            ("N20", 2, "captain"),
+        ],
+    );
+    first_move(&mut g); // S
+    first_move(&mut g); // E
+    assert_eq!(g.quiet, 2);
+    g.act(Action::Resign { player: 2 }).unwrap();
+    assert_eq!(g.quiet, 0, "N's pieces left the board");
+    first_move(&mut g); // S (N is out)
+    assert_eq!(g.quiet, 1);
+    // The draw comes after exactly `limit` quiet plies.
+    let mut g = position(
+        quiet(3),
+        &[
+            ("S20", 0, "captain"),
+            ("E20", 1, "captain"),
+            ("N20", 2, "captain"),
+        ],
+    );
+    first_move(&mut g);
+    first_move(&mut g);
+    g.act(Action::Resign { player: 2 }).unwrap();
+    first_move(&mut g);
+    first_move(&mut g);
+    assert_eq!(
+        g.phase,
+        Phase::Playing,
+        "two quiet plies since the resignation"
+    );
+    first_move(&mut g);
+    assert_eq!(g.phase, Phase::Over(Outcome::DrawQuiet));
+}

@@ -465,7 +465,13 @@ impl Junqi {
             }
         }
         if any {
-            self.quiet_reset = true;
+            match reason {
+                // During a move: the ply that captured the flag counts 0 when it ends.
+                LossReason::FlagCaptured { .. } => self.quiet_reset = true,
+                // Between plies (no legal move when a turn starts, a resignation): the
+                // count restarts now, so the next ply counts 1.
+                LossReason::NoLegalMove | LossReason::Resigned => self.quiet = 0,
+            }
         }
         self.check_end();
         if self.phase == Phase::Playing {
