@@ -57,7 +57,11 @@ fn deployment_rules() {
         l[ik].1 = ka;
         l
     };
-    let err = |l| validate_layout(&r, &b, &s, 'S', &hand, &l).unwrap_err();
+    let err = |l| {
+        validate_layout(&r, &b, &s, 'S', &hand, &l)
+            .unwrap_err()
+            .to_string()
+    };
     assert!(err(swap(&good, "S01", "flag")).contains("headquarters"));
     assert!(err(swap(&good, "S02", "bomb")).contains("front row"));
     assert!(err(swap(&good, "S10", "mine")).contains("last two rows"));

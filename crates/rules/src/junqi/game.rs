@@ -13,7 +13,7 @@ pub use super::moves::{
     MoveResult, has_legal_move, legal_moves, mobile, occupancy, piece_destinations, resolve_move,
 };
 use super::pieces::{Ability, PieceKindId, PieceSet};
-use super::setup::{Layout, Rules, validate_layout};
+use super::setup::{Layout, LayoutError, Rules, validate_layout};
 
 /// A player, by their index in turn order.
 pub type PlayerId = usize;
@@ -133,7 +133,7 @@ pub enum Refusal {
     Immobile(NodeId),
     Unreachable(NodeId, NodeId),
     PlayerOut(PlayerId),
-    BadLayout(String),
+    BadLayout(LayoutError),
     AlreadyDeployed(PlayerId),
 }
 

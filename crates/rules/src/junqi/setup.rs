@@ -135,6 +135,39 @@ pub fn deal(rules: &Rules, set: &PieceSet, seed: u64) -> Vec<Vec<PieceKindId>> {
 /// A player's layout: one piece per node of their arm.
 pub type Layout = Vec<(NodeId, PieceKindId)>;
 
+/// Why a layout cannot be confirmed (node names as on the board).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LayoutError {
+    NotInArm(String),
+    InCamp(String),
+    TwoPieces(String),
+    FlagNotInHq(String),
+    BombOnFront(String),
+    WrongPieces,
+    MinesNotBack { need: usize, back: usize },
+}
+
+impl std::fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LayoutError::NotInArm(n) => write!(f, "{n} is not in your arm"),
+            LayoutError::InCamp(n) => write!(f, "{n} is a camp: no piece starts in a camp"),
+            LayoutError::TwoPieces(n) => write!(f, "{n} holds two pieces"),
+            LayoutError::FlagNotInHq(n) => {
+                write!(f, "the flag must stand in a headquarters, not {n}")
+            }
+            LayoutError::BombOnFront(n) => write!(f, "no bomb on the front row ({n})"),
+            LayoutError::WrongPieces => {
+                write!(f, "the layout must place exactly the player's pieces")
+            }
+            LayoutError::MinesNotBack { need, back } => write!(
+                f,
+                "at least {need} mines must stand in the last two rows ({back} do)"
+            ),
+        }
+    }
+}
+
 /// Checks a layout against the deployment rules and the player's hand.
 pub fn validate_layout(
     rules: &Rules,
@@ -143,28 +176,25 @@ pub fn validate_layout(
     seat: char,
     hand: &[PieceKindId],
     layout: &Layout,
-) -> Result<(), String> {
+) -> Result<(), LayoutError> {
     let mut used = vec![false; board.len()];
     for &(node, kind) in layout {
         let n = board.node(node);
         if n.seat != Some(seat) {
-            return Err(format!("{} is not in your arm", n.name));
+            return Err(LayoutError::NotInArm(n.name.clone()));
         }
         if n.kind == NodeKind::Camp {
-            return Err(format!("{} is a camp: no piece starts in a camp", n.name));
+            return Err(LayoutError::InCamp(n.name.clone()));
         }
         if std::mem::replace(&mut used[node.0 as usize], true) {
-            return Err(format!("{} holds two pieces", n.name));
+            return Err(LayoutError::TwoPieces(n.name.clone()));
         }
         let k = set.get(kind);
         if k.ability == Ability::Flag && n.kind != NodeKind::Hq {
-            return Err(format!(
-                "the flag must stand in a headquarters, not {}",
-                n.name
-            ));
+            return Err(LayoutError::FlagNotInHq(n.name.clone()));
         }
         if k.ability == Ability::Bomb && rules.bombs_not_front && n.r == 0 {
-            return Err(format!("no bomb on the front row ({})", n.name));
+            return Err(LayoutError::BombOnFront(n.name.clone()));
         }
     }
     let mut placed: Vec<PieceKindId> = layout.iter().map(|&(_, k)| k).collect();
@@ -172,7 +202,7 @@ pub fn validate_layout(
     placed.sort();
     want.sort();
     if placed != want {
-        return Err("the layout must place exactly the player's pieces".into());
+        return Err(LayoutError::WrongPieces);
     }
     let mines: Vec<NodeId> = layout
         .iter()
@@ -182,9 +212,7 @@ pub fn validate_layout(
     let back = mines.iter().filter(|&&n| board.node(n).r >= 4).count();
     let need = mines.len().min(5);
     if back < need {
-        return Err(format!(
-            "at least {need} mines must stand in the last two rows ({back} do)"
-        ));
+        return Err(LayoutError::MinesNotBack { need, back });
     }
     Ok(())
 }
@@ -364,7 +392,7 @@ impl SavedLayout {
                 Ok((node, kind))
             })
             .collect::<Result<_, String>>()?;
-        validate_layout(rules, board, set, seat, hand, &layout)?;
+        validate_layout(rules, board, set, seat, hand, &layout).map_err(|e| e.to_string())?;
         Ok(layout)
     }
 }
