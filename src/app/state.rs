@@ -5,7 +5,8 @@
 //! Screen::Loading ─▶ Screen::Menu ─┬▶ Screen::Settings
 //!                                  ├▶ Screen::Bracket ─ BracketScreen: Slots ▶ NewGame ▶ Playing ▶ GameOver
 //!                                  │                                   Slots ▶ Replay ◀ GameOver
-//!                                  └▶ Screen::Pig ───── PigScreen: Setup ▶ Table
+//!                                  ├▶ Screen::Pig ───── PigScreen: Setup ▶ Table
+//!                                  └▶ Screen::Junqi ─── JunqiScreen: Slots ▶ NewGame ▶ (Handover ▶) Deploy ▶ (Handover ▶) Playing ▶ GameOver
 //! BracketBoardShown = BracketScreen ∈ {Playing, GameOver, Replay}   (the board's sprites live in it)
 //! ```
 //!
@@ -25,6 +26,8 @@ pub enum Screen {
     Bracket,
     /// 猪国杀 (see [`PigScreen`]).
     Pig,
+    /// 军棋 (see [`JunqiScreen`]).
+    Junqi,
 }
 
 /// The 括号大战 screens; exists only while [`Screen::Bracket`] is on.
@@ -51,6 +54,22 @@ pub enum PigScreen {
     Table,
 }
 
+/// The 军棋 screens; exists only while [`Screen::Junqi`] is on.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Junqi)]
+pub enum JunqiScreen {
+    /// The 军棋 save slots.
+    #[default]
+    Slots,
+    NewGame,
+    /// Between two persons at one computer: the board is covered.
+    Handover,
+    /// A person lays out their army.
+    Deploy,
+    Playing,
+    GameOver,
+}
+
 /// The 括号大战 board is on screen: playing, the end of a game, or a replay. The board's
 /// entities (rule entities and sprites) despawn when it leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,5 +94,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_sub_state::<BracketScreen>()
         .add_sub_state::<PigScreen>()
+        .add_sub_state::<JunqiScreen>()
         .add_computed_state::<BracketBoardShown>();
 }

@@ -10,6 +10,10 @@ use std::path::{Path, PathBuf};
 
 use bw_rules::bracket::game::{Action, At, Game, Settings};
 use bw_rules::bracket::{Dir, KindTable};
+use bw_rules::junqi::Junqi;
+use bw_rules::junqi::PieceSet;
+pub use bw_rules::junqi::ai::Seat as JunqiSeat;
+pub use bw_rules::junqi::record::Record as JunqiRecord;
 use bw_rules::pig::record::{PIG_RECORD_VERSION, PigRecord};
 use serde::{Deserialize, Serialize};
 
@@ -330,6 +334,28 @@ fn migrate_v1(body: &str, kinds: &KindTable) -> Result<SaveData, Damage> {
     })
 }
 
+/// A 军棋 game as its slot holds it: the record (rules, seats, hands, layouts, every
+/// action), who plays each seat, and the seed that dealt it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JunqiSave {
+    pub version: u32,
+    pub record: JunqiRecord,
+    pub seats: Vec<JunqiSeat>,
+    pub seed: u64,
+    /// Seconds since the Unix epoch.
+    pub last_played: u64,
+}
+
+pub const JUNQI_SAVE_VERSION: u32 = 1;
+
+/// What a 军棋 slot holds.
+#[derive(Clone, Debug)]
+pub enum JunqiSlot {
+    Empty,
+    Saved { save: JunqiSave, game: Box<Junqi> },
+    Damaged { damage: Damage, backup: bool },
+}
+
 /// What a 猪国杀 slot holds.
 #[derive(Clone, Debug)]
 pub enum PigSlot {
@@ -369,6 +395,49 @@ impl SaveDir {
             dir: dir.into(),
             prefix: "pig".into(),
         }
+    }
+
+    /// The 军棋 slots (`junqi-N.ron`), beside the others.
+    pub fn junqi(dir: impl Into<PathBuf>) -> SaveDir {
+        SaveDir {
+            dir: dir.into(),
+            prefix: "junqi".into(),
+        }
+    }
+
+    /// A 军棋 slot: its save, checked by replaying the record.
+    pub fn load_junqi(&self, slot: usize, set: &std::sync::Arc<PieceSet>) -> JunqiSlot {
+        let loaded = read_text(&self.path(slot)).and_then(|t| match t {
+            None => Ok(None),
+            Some(text) => {
+                let body = checked_body(&text)?;
+                let save: JunqiSave =
+                    ron::from_str(body).map_err(|e| Damage::NotASave(e.to_string()))?;
+                if save.version > JUNQI_SAVE_VERSION {
+                    return Err(Damage::NewerVersion(save.version));
+                }
+                if save.seats.len() != save.record.seats.len() {
+                    return Err(Damage::NotASave("the seats do not match the record".into()));
+                }
+                let game = save.record.replay(set.clone()).map_err(Damage::Replay)?;
+                Ok(Some((save, game)))
+            }
+        });
+        match loaded {
+            Ok(None) => JunqiSlot::Empty,
+            Ok(Some((save, game))) => JunqiSlot::Saved {
+                save,
+                game: Box::new(game),
+            },
+            Err(damage) => JunqiSlot::Damaged {
+                damage,
+                backup: self.backup_path(slot).exists(),
+            },
+        }
+    }
+
+    pub fn store_junqi(&self, slot: usize, save: &JunqiSave) -> std::io::Result<()> {
+        self.store_text(slot, &encode_ron(save))
     }
 
     /// A 猪国杀 slot: its record, checked by replaying it.

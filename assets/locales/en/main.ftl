@@ -6,8 +6,6 @@ game-title = Bracket War
 bracket-war = Bracket War
 star-war = Star War
 pig-kill = Pig Country Kill
-menu-junqi-later = Junqi (coming later)
-menu-junqi-later-why = Junqi's engine is ready; its screens come next.
 settings = Settings
 quit = Quit
 back = Back
@@ -214,3 +212,88 @@ pig-log-penalty = { $pig } killed a loyal pig and loses { $n ->
     [one] one card
    *[other] { $n } cards
 }
+
+## 军棋
+junqi = Junqi
+junqi-slot-help = Left click to open or continue, right click to delete
+junqi-slot-players = { $n } players
+junqi-slot-deploying = deploying
+junqi-slot-playing = ply { $plies }
+junqi-slot-over = finished after { $plies } plies
+junqi-new-game = New Junqi game
+junqi-presets = Presets:
+junqi-preset-standard = Standard Junqi
+junqi-preset-random = Four Kingdoms, random deal
+junqi-preset-free-for-all = Four Kingdoms, free for all
+junqi-preset-open = [Open allies] Four Kingdoms
+junqi-preset-side-by-side = Side by side
+junqi-preset-open-random = [Open allies] random deal
+junqi-preset-two = Two players
+junqi-board = Board
+junqi-board-2p = two-player
+junqi-board-4p = four-player (四国)
+junqi-alliance = Alliance
+junqi-alliance-opposite = opposite seats
+junqi-alliance-adjacent = side by side
+junqi-alliance-none = none
+junqi-random-deal = Random deal
+junqi-open-allies = Allies visible
+junqi-reveal-flag = Reveal the flag
+junqi-bombs-not-front = No bomb in front
+junqi-quiet-limit = Quiet limit
+junqi-seat = Seat { $seat }
+junqi-profile = profile name
+junqi-computer-easy = Computer (easy)
+junqi-computer-normal = Computer (normal)
+junqi-external-engine-later = External engines and the hard level come with the engine protocol.
+junqi-start = March!
+junqi-handover = Pass the computer to { $player }
+junqi-handover-hint = Everyone else looks away: the board shows this player's pieces.
+junqi-handover-go = I am ready
+junqi-deploy = Deployment
+junqi-deploy-help = Click one piece, then another, to swap them (or drag one onto another).
+junqi-auto-layout = Automatic layout
+junqi-mirror = Mirror
+junqi-confirm-layout = March out
+junqi-layout-not-in-arm = { $node } is not in your arm
+junqi-layout-in-camp = { $node } is a camp: no piece starts in a camp
+junqi-layout-two-pieces = { $node } holds two pieces
+junqi-layout-flag-not-in-hq = the flag must stand in a headquarters, not { $node }
+junqi-layout-bomb-on-front = no bomb on the front row ({ $node })
+junqi-layout-wrong-pieces = the layout must place exactly your pieces
+junqi-layout-mines-not-back = at least { $need } mines must stand in the last two rows ({ $back } do)
+junqi-refusal-unreachable = that piece cannot go there
+junqi-refusal-not-your-turn = it is not your turn
+junqi-refusal-other = that cannot be done now
+junqi-computer-mark = {" (computer)"}
+junqi-out = {" · out"}
+junqi-score = score { $score }
+junqi-quiet-count = { $n } of { $limit } quiet plies: a draw comes at { $limit }
+junqi-offer-draw = Offer a draw
+junqi-draw-question = { $player }: accept the draw?
+junqi-resign = Resign
+junqi-resign-confirm = { $player } resigns: all their pieces leave the board. Resign?
+junqi-moves = Moves
+junqi-log-move = { $player }: { $from } → { $to }
+junqi-log-attack = { $player }: { $from } → { $to }, combat: { $n ->
+    [one] one piece left the board
+   *[other] { $n } pieces left the board
+}
+junqi-log-flag = { $by } captured the flag of { $of }
+junqi-log-flags-revealed = { $player }'s last commander is gone: the flag is shown
+junqi-log-lost-flag = { $player } is out: the flag was captured
+junqi-log-lost-no-move = { $player } is out: no piece can move
+junqi-log-resigned = { $player } resigned
+junqi-log-draw-offered = { $player } offers a draw
+junqi-log-draw-yes = { $player } accepts the draw
+junqi-log-draw-no = { $player } declines the draw
+junqi-log-forfeit = { $player } lost the turn
+junqi-won = { $n ->
+    [one] { $players } wins
+   *[other] { $players } win
+}
+junqi-draw-agreed = Draw by agreement
+junqi-draw-quiet = Draw: nobody took a piece for too long
+junqi-layouts-revealed = Every army as it was laid out:
+junqi-saved = The game is saved in its slot.
+junqi-dove = {" · offers a draw"}

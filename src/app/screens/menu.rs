@@ -1,5 +1,4 @@
-//! The main menu: the three games, settings, quit. 军棋 stays visibly disabled until its
-//! screens exist.
+//! The main menu: the three games, settings, quit.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -59,8 +58,9 @@ fn main_menu(
                 next.set(Screen::Bracket);
             }
             ui.add_space(10.0);
-            big_button(ui, false, &tr!(loc, "menu-junqi-later"))
-                .on_disabled_hover_text(tr!(loc, "menu-junqi-later-why"));
+            if big_button(ui, true, &tr!(loc, "junqi")).clicked() {
+                next.set(Screen::Junqi);
+            }
             ui.add_space(10.0);
             if big_button(ui, true, &tr!(loc, "pig-kill")).clicked() {
                 next.set(Screen::Pig);

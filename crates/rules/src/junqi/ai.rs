@@ -7,7 +7,7 @@ use super::pieces::{Ability, PieceSet};
 use super::view::{PlayerView, SeenPiece};
 use crate::rng::SplitMix64;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AiKind {
     Random,
     Heuristic,
@@ -21,6 +21,13 @@ impl AiKind {
             _ => None,
         }
     }
+}
+
+/// Who plays a seat (saved with a game in the app).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Seat {
+    Person,
+    Computer(AiKind),
 }
 
 /// A computer player with its own seeded generator.

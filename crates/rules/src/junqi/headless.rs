@@ -10,7 +10,8 @@ use super::pieces::PieceSet;
 use super::setup::{Alliance, BoardChoice, Rules, auto_layout, deal};
 use super::view::PlayerView;
 
-fn stream(seed: u64, player: usize, salt: u64) -> u64 {
+/// A per-player seed drawn from a game seed (`salt` 1: layouts, 2: computer players).
+pub fn stream(seed: u64, player: usize, salt: u64) -> u64 {
     seed ^ (player as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt
 }
 

@@ -1,0 +1,265 @@
+//! The 军棋 board as the seed draws it, from the board's RON data: thin roads, black-and-
+//! white railway lines, stations, round camps, headquarters; turned so that the viewer's
+//! arm is at the bottom. Pieces come as a [`scene`] built from one seat's view: an own (or
+//! revealed) piece shows its rank in Chinese like a real set; any other is face down in its
+//! owner's colour. The painter never sees more than the scene.
+
+use bevy_egui::egui;
+use bw_rules::junqi::view::SeenPiece;
+use bw_rules::junqi::{Board, NodeId, NodeKind, PieceSet, PlayerId};
+
+use crate::app::theme::SeatColors;
+
+/// A piece as drawn: its owner, and its face when the viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawnPiece {
+    pub node: NodeId,
+    pub owner: PlayerId,
+    /// The rank as printed on a real piece (司, 军, 师, …), `None` face down.
+    pub face: Option<String>,
+    /// The full name in the interface language, for the hover text (`None` face down).
+    pub name: Option<String>,
+}
+
+/// The pieces a view shows.
+pub fn scene(nodes: &[Option<SeenPiece>], set: &PieceSet, lang: &str) -> Vec<DrawnPiece> {
+    nodes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let p = (*p)?;
+            Some(DrawnPiece {
+                node: NodeId(i as u8),
+                owner: p.owner,
+                face: p.kind.map(|k| set.get(k).short.zh().to_string()),
+                name: p.kind.map(|k| set.get(k).name.get(lang).to_string()),
+            })
+        })
+        .collect()
+}
+
+/// Node positions on screen: the board turned so that `bottom`'s arm is at the bottom,
+/// scaled into `rect`.
+pub fn positions(board: &Board, bottom: Option<char>, rect: egui::Rect) -> Vec<egui::Pos2> {
+    let pts: Vec<egui::Vec2> = board
+        .ids()
+        .map(|n| egui::vec2(board.node(n).x, board.node(n).y))
+        .collect();
+    let centre = pts.iter().fold(egui::Vec2::ZERO, |a, p| a + *p) / pts.len() as f32;
+    let arm: Vec<egui::Vec2> = board
+        .ids()
+        .filter(|&n| bottom.is_some() && board.node(n).seat == bottom)
+        .map(|n| pts[n.0 as usize])
+        .collect();
+    // Turn the arm's direction from the centre onto "down" (screen y grows downwards).
+    let angle = if arm.is_empty() {
+        0.0
+    } else {
+        let a = arm.iter().fold(egui::Vec2::ZERO, |s, p| s + *p) / arm.len() as f32 - centre;
+        std::f32::consts::FRAC_PI_2 - a.y.atan2(a.x)
+    };
+    let (sin, cos) = angle.sin_cos();
+    let turned: Vec<egui::Vec2> = pts
+        .iter()
+        .map(|p| {
+            let d = *p - centre;
+            egui::vec2(d.x * cos - d.y * sin, d.x * sin + d.y * cos)
+        })
+        .collect();
+    let (mut min, mut max) = (egui::Vec2::splat(f32::MAX), egui::Vec2::splat(f32::MIN));
+    for p in &turned {
+        min = min.min(*p);
+        max = max.max(*p);
+    }
+    let span = (max - min).max(egui::Vec2::splat(1.0));
+    let scale = ((rect.width() - 60.0) / span.x).min((rect.height() - 60.0) / span.y);
+    let mid = (min + max) / 2.0;
+    turned
+        .iter()
+        .map(|p| rect.center() + (*p - mid) * scale)
+        .collect()
+}
+
+/// What to light up on the board.
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    pub selected: Option<NodeId>,
+    pub destinations: Vec<NodeId>,
+    /// The path a move would take (railway runs turn corners).
+    pub path: Vec<NodeId>,
+    /// Nodes whose pieces just left the board (a short effect).
+    pub removed: Vec<NodeId>,
+}
+
+/// What the pointer did on the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoardInput {
+    pub clicked: Option<NodeId>,
+    pub hovered: Option<NodeId>,
+    /// A piece dragged from one node and dropped on another.
+    pub dropped: Option<(NodeId, NodeId)>,
+}
+
+/// Draws the board and its pieces into `rect`; returns the node clicked or hovered.
+pub fn paint(
+    ui: &mut egui::Ui,
+    rect: egui::Rect,
+    board: &Board,
+    bottom: Option<char>,
+    pieces: &[DrawnPiece],
+    seats: &SeatColors,
+    marks: &Marks,
+) -> BoardInput {
+    let response = ui.allocate_rect(rect, egui::Sense::click_and_drag());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 8.0, egui::Color32::from_rgb(222, 206, 160));
+    let pos = positions(board, bottom, rect);
+    let unit = pos
+        .iter()
+        .zip(board.ids())
+        .flat_map(|(p, n)| board.adjacent(n).iter().map(move |(m, _)| (*p, *m)))
+        .map(|(p, m)| (p - pos[m.0 as usize]).length())
+        .fold(f32::MAX, f32::min)
+        .clamp(8.0, 80.0);
+    // Roads first, railways over them.
+    for rail in [false, true] {
+        for n in board.ids() {
+            for &(m, kind) in board.adjacent(n) {
+                let is_rail = kind == bw_rules::junqi::board::LinkKind::Rail;
+                if m.0 <= n.0 || is_rail != rail {
+                    continue;
+                }
+                let (a, b) = (pos[n.0 as usize], pos[m.0 as usize]);
+                if rail {
+                    painter
+                        .line_segment([a, b], egui::Stroke::new(unit * 0.14, egui::Color32::BLACK));
+                    painter
+                        .line_segment([a, b], egui::Stroke::new(unit * 0.06, egui::Color32::WHITE));
+                } else {
+                    painter
+                        .line_segment([a, b], egui::Stroke::new(1.5, egui::Color32::from_gray(90)));
+                }
+            }
+        }
+    }
+    let size = egui::vec2(unit * 0.78, unit * 0.5);
+    for n in board.ids() {
+        let p = pos[n.0 as usize];
+        let stroke = egui::Stroke::new(1.5, egui::Color32::from_gray(60));
+        let fill = egui::Color32::from_rgb(240, 230, 200);
+        match board.kind(n) {
+            NodeKind::Camp => {
+                painter.circle(
+                    p,
+                    unit * 0.36,
+                    egui::Color32::from_rgb(250, 244, 225),
+                    stroke,
+                );
+            }
+            NodeKind::Hq => {
+                let r = egui::Rect::from_center_size(p, size * 1.1);
+                painter.rect(
+                    r,
+                    unit * 0.2,
+                    egui::Color32::from_rgb(170, 205, 160),
+                    stroke,
+                    egui::StrokeKind::Inside,
+                );
+            }
+            NodeKind::Station | NodeKind::Post => {
+                let r = egui::Rect::from_center_size(p, size);
+                painter.rect(r, 2.0, fill, stroke, egui::StrokeKind::Inside);
+            }
+        }
+    }
+    for &n in &marks.path {
+        painter.circle_filled(
+            pos[n.0 as usize],
+            unit * 0.12,
+            egui::Color32::from_rgb(240, 120, 40),
+        );
+    }
+    for &n in &marks.destinations {
+        painter.circle_stroke(
+            pos[n.0 as usize],
+            unit * 0.4,
+            egui::Stroke::new(3.0, egui::Color32::from_rgb(60, 200, 90)),
+        );
+    }
+    for &n in &marks.removed {
+        painter.circle_stroke(
+            pos[n.0 as usize],
+            unit * 0.45,
+            egui::Stroke::new(3.0, egui::Color32::from_rgb(230, 60, 40)),
+        );
+    }
+    let font = egui::FontId::proportional(unit * 0.34);
+    for piece in pieces {
+        let p = pos[piece.node.0 as usize];
+        let colour = seats.egui(piece.owner as u8 + 1);
+        let r = egui::Rect::from_center_size(p, size * 0.96);
+        match &piece.face {
+            Some(face) => {
+                painter.rect(
+                    r,
+                    3.0,
+                    egui::Color32::from_rgb(252, 248, 236),
+                    egui::Stroke::new(2.5, colour),
+                    egui::StrokeKind::Inside,
+                );
+                painter.text(p, egui::Align2::CENTER_CENTER, face, font.clone(), colour);
+            }
+            None => {
+                painter.rect(
+                    r,
+                    3.0,
+                    colour,
+                    egui::Stroke::new(1.5, egui::Color32::from_gray(40)),
+                    egui::StrokeKind::Inside,
+                );
+            }
+        }
+        if marks.selected == Some(piece.node) {
+            painter.rect_stroke(
+                r.expand(3.0),
+                4.0,
+                egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 210, 40)),
+                egui::StrokeKind::Outside,
+            );
+        }
+    }
+    let nearest = |at: egui::Pos2| {
+        board
+            .ids()
+            .map(|n| (n, (pos[n.0 as usize] - at).length()))
+            .filter(|(_, d)| *d < unit * 0.5)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(n, _)| n)
+    };
+    let mut input = BoardInput {
+        hovered: response.hover_pos().and_then(nearest),
+        ..Default::default()
+    };
+    if response.clicked() {
+        input.clicked = response.interact_pointer_pos().and_then(nearest);
+    }
+    if response.drag_stopped()
+        && let (Some(start), Some(end)) = (
+            ui.input(|i| i.pointer.press_origin()),
+            response.interact_pointer_pos(),
+        )
+        && let (Some(a), Some(b)) = (nearest(start), nearest(end))
+        && a != b
+    {
+        input.dropped = Some((a, b));
+    }
+    if let Some(h) = input.hovered
+        && let Some(name) = pieces
+            .iter()
+            .find(|p| p.node == h)
+            .and_then(|p| p.name.clone())
+    {
+        response.on_hover_text_at_pointer(name);
+    }
+    input
+}

@@ -1,0 +1,578 @@
+//! 军棋 in the window: slots, a new-game screen with the original's presets, deployment
+//! (swap two pieces, automatic layout, mirror, 出征), the board with hidden pieces, hot-seat
+//! hand-over between persons, computer seats thinking off the main thread, automatic saves
+//! after every deployment and ply, and the end with every layout revealed.
+//!
+//! Screens turn clicks into [`JunqiIntent`]s; [`apply_intents`] hands them to the rules
+//! crate and then [`route`]s to the screen the game needs next. Everything a screen shows of
+//! a game in play is built from one seat's `PlayerView`, never from the full game.
+
+pub mod board;
+mod newgame;
+mod screens;
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
+use bevy::window::RequestRedraw;
+use bw_rules::junqi::ai::{Ai, AiKind, Seat};
+use bw_rules::junqi::game::{Action, Phase, PlayerId, Refusal};
+use bw_rules::junqi::headless::stream;
+use bw_rules::junqi::record::Record;
+use bw_rules::junqi::setup::{Layout, auto_layout, deal, mirror_layout};
+use bw_rules::junqi::{Junqi, NodeId, PieceSet, PlayerView, Rules};
+
+use crate::app::Saves;
+use crate::app::i18n::Locale;
+use crate::app::state::{JunqiScreen, Screen};
+use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSlot, SLOT_COUNT, SaveDir};
+use crate::tr;
+
+pub use newgame::{JunqiDraft, PRESETS, Preset};
+
+/// The piece set every 军棋 game uses.
+#[derive(Resource, Clone)]
+pub struct JunqiPieces(pub Arc<PieceSet>);
+
+/// The game on screen and who looks at it.
+#[derive(Resource, Clone, Debug)]
+pub struct JunqiTable {
+    pub game: Junqi,
+    pub seats: Vec<Seat>,
+    pub seed: u64,
+    pub slot: usize,
+    /// Whose view is on screen (a person's; with one person, always theirs).
+    pub viewer: Option<PlayerId>,
+    /// The person the hand-over screen waits for.
+    pub handover: Option<PlayerId>,
+    /// The viewer's layout while deploying.
+    pub layout: Layout,
+    /// Deployment: the first piece clicked of a swap. Play: the piece to move.
+    pub selected: Option<NodeId>,
+    /// Why the last intention was refused.
+    pub message: Option<String>,
+    pub confirm_resign: bool,
+}
+
+impl JunqiTable {
+    pub fn persons(&self) -> Vec<PlayerId> {
+        (0..self.seats.len())
+            .filter(|&p| self.seats[p] == Seat::Person)
+            .collect()
+    }
+
+    /// The person who must act now: deploying, the first person still to deploy; in play,
+    /// the player to move if a person plays that seat.
+    pub fn person_to_act(&self) -> Option<PlayerId> {
+        match self.game.phase {
+            Phase::Deploying => self
+                .persons()
+                .into_iter()
+                .find(|&p| !self.game.players[p].deployed),
+            Phase::Playing => {
+                (self.seats[self.game.turn] == Seat::Person).then_some(self.game.turn)
+            }
+            Phase::Over(_) => None,
+        }
+    }
+
+    /// The view on screen: the viewer's, or (no person at all) the first seat's.
+    pub fn view(&self) -> PlayerView {
+        PlayerView::of(&self.game, self.viewer.unwrap_or(0))
+    }
+
+    /// The viewer's legal moves, from the viewer's view alone.
+    pub fn legal_moves(&self) -> Vec<(NodeId, NodeId)> {
+        let view = PlayerView::position(&self.game, self.viewer.unwrap_or(0));
+        view.legal_moves(&self.game.board, &self.game.set)
+    }
+
+    pub fn save(&self) -> JunqiSave {
+        JunqiSave {
+            version: JUNQI_SAVE_VERSION,
+            record: Record::of(&self.game),
+            seats: self.seats.clone(),
+            seed: self.seed,
+            last_played: crate::saves::now(),
+        }
+    }
+}
+
+/// Opens a game: a new one in a slot, or the one saved in a slot.
+#[derive(Message, Clone, Debug)]
+pub enum StartJunqi {
+    New {
+        slot: usize,
+        rules: Rules,
+        seats: Vec<Seat>,
+        /// A profile name per seat (computers: their level).
+        profiles: Vec<String>,
+        seed: u64,
+    },
+    Load {
+        slot: usize,
+    },
+}
+
+/// What a person asks for on the 军棋 screens.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JunqiIntent {
+    /// The hand-over screen was clicked: the waiting person looks now.
+    TakeOver,
+    /// Deployment: a piece clicked (two clicks swap), or dragged onto another.
+    DeployClick(NodeId),
+    Swap(NodeId, NodeId),
+    AutoLayout,
+    Mirror,
+    /// 出征: confirm the layout.
+    Confirm,
+    /// Play: a node clicked (select an own piece, or move the selected one there).
+    BoardClick(NodeId),
+    Move(NodeId, NodeId),
+    OfferDraw,
+    AnswerDraw {
+        player: PlayerId,
+        yes: bool,
+    },
+    Resign(PlayerId),
+}
+
+/// A computer seat thinking off the main thread.
+#[derive(Resource, Default)]
+pub struct JunqiThinking(pub Option<Task<Action>>);
+
+/// The 军棋 screens. With `ui` false (headless tests) nothing is drawn.
+pub fn plugin(ui: bool) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.insert_resource(JunqiPieces(Arc::new(PieceSet::standard())))
+            .init_resource::<JunqiThinking>()
+            .init_resource::<JunqiSlots>()
+            .add_message::<StartJunqi>()
+            .add_message::<JunqiIntent>()
+            .add_plugins(newgame::plugin(ui))
+            .add_systems(OnEnter(JunqiScreen::Slots), refresh_slots)
+            .add_systems(
+                Update,
+                (start_games, apply_intents, computer_turn)
+                    .chain()
+                    .run_if(resource_exists::<JunqiPieces>),
+            )
+            .add_systems(OnExit(Screen::Junqi), leave);
+        if ui {
+            app.add_plugins(screens::plugin);
+        }
+    }
+}
+
+/// The 军棋 slots as last read.
+#[derive(Resource, Default)]
+pub struct JunqiSlots {
+    pub slots: Vec<JunqiSlot>,
+    pub confirm_delete: Option<usize>,
+}
+
+pub fn junqi_saves(saves: &Saves) -> SaveDir {
+    SaveDir::junqi(&saves.0.dir)
+}
+
+fn refresh_slots(mut list: ResMut<JunqiSlots>, saves: Res<Saves>, pieces: Res<JunqiPieces>) {
+    let dir = junqi_saves(&saves);
+    list.slots = (0..SLOT_COUNT)
+        .map(|i| dir.load_junqi(i, &pieces.0))
+        .collect();
+    list.confirm_delete = None;
+}
+
+fn leave(mut commands: Commands, mut thinking: ResMut<JunqiThinking>) {
+    thinking.0 = None;
+    commands.remove_resource::<JunqiTable>();
+}
+
+/// A new game: dealt by the seed, computers lay out at once (seeded), persons next.
+pub fn new_table(
+    rules: Rules,
+    pieces: Arc<PieceSet>,
+    seats: Vec<Seat>,
+    profiles: Vec<String>,
+    seed: u64,
+    slot: usize,
+) -> Result<JunqiTable, String> {
+    let hands = deal(&rules, &pieces, seed);
+    let mut game = Junqi::new(rules, pieces, hands)?;
+    if seats.len() != game.players.len() {
+        return Err(format!(
+            "{} seats for {} players",
+            seats.len(),
+            game.players.len()
+        ));
+    }
+    for (p, seat) in seats.iter().enumerate() {
+        game.players[p].computer = *seat != Seat::Person;
+        if let Some(name) = profiles.get(p).filter(|n| !n.trim().is_empty()) {
+            game.players[p].profile = name.trim().to_string();
+        }
+    }
+    let mut table = JunqiTable {
+        game,
+        seats,
+        seed,
+        slot,
+        viewer: None,
+        handover: None,
+        layout: Layout::new(),
+        selected: None,
+        message: None,
+        confirm_resign: false,
+    };
+    // Computers lay out automatically; the first to confirm moves first, so they lead.
+    for p in 0..table.seats.len() {
+        if table.seats[p] != Seat::Person {
+            let layout = automatic_layout(&table.game, p, table.seed);
+            table.game.deploy(p, &layout).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(table)
+}
+
+/// The seeded automatic layout of a player (what the deployment screen starts from).
+pub fn automatic_layout(game: &Junqi, p: PlayerId, seed: u64) -> Layout {
+    auto_layout(
+        &game.rules,
+        &game.board,
+        &game.set,
+        game.players[p].seat,
+        &game.players[p].hand,
+        stream(seed, p, 1),
+    )
+}
+
+/// The screen the game needs next, with the viewer and hand-over set for it.
+pub fn route(table: &mut JunqiTable) -> JunqiScreen {
+    table.selected = None;
+    table.confirm_resign = false;
+    if matches!(table.game.phase, Phase::Over(_)) {
+        return JunqiScreen::GameOver;
+    }
+    let Some(p) = table.person_to_act() else {
+        // A computer moves; the last person's view stays on screen.
+        if table.viewer.is_none() {
+            table.viewer = table.persons().first().copied();
+        }
+        return JunqiScreen::Playing;
+    };
+    let several = table.persons().len() > 1;
+    if several && table.viewer != Some(p) {
+        table.handover = Some(p);
+        table.viewer = None;
+        return JunqiScreen::Handover;
+    }
+    take_over(table, p)
+}
+
+/// The person `p` looks at the board now.
+fn take_over(table: &mut JunqiTable, p: PlayerId) -> JunqiScreen {
+    table.viewer = Some(p);
+    table.handover = None;
+    if table.game.phase == Phase::Deploying {
+        table.layout = automatic_layout(&table.game, p, table.seed);
+        JunqiScreen::Deploy
+    } else {
+        JunqiScreen::Playing
+    }
+}
+
+fn autosave(table: &JunqiTable, saves: &Saves) {
+    if let Err(e) = junqi_saves(saves).store_junqi(table.slot, &table.save()) {
+        warn!("the 军棋 game could not be saved: {e}");
+    }
+}
+
+fn start_games(
+    mut commands: Commands,
+    mut requests: MessageReader<StartJunqi>,
+    pieces: Res<JunqiPieces>,
+    saves: Res<Saves>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+    mut thinking: ResMut<JunqiThinking>,
+) {
+    for request in requests.read() {
+        let table = match request.clone() {
+            StartJunqi::New {
+                slot,
+                rules,
+                seats,
+                profiles,
+                seed,
+            } => new_table(rules, pieces.0.clone(), seats, profiles, seed, slot),
+            StartJunqi::Load { slot } => match junqi_saves(&saves).load_junqi(slot, &pieces.0) {
+                JunqiSlot::Saved { save, game } => Ok(JunqiTable {
+                    game: *game,
+                    seats: save.seats,
+                    seed: save.seed,
+                    slot,
+                    viewer: None,
+                    handover: None,
+                    layout: Layout::new(),
+                    selected: None,
+                    message: None,
+                    confirm_resign: false,
+                }),
+                _ => continue,
+            },
+        };
+        let mut table = match table {
+            Ok(t) => t,
+            Err(e) => {
+                warn!("the 军棋 game could not start: {e}");
+                continue;
+            }
+        };
+        if !matches!(table.game.phase, Phase::Over(_)) {
+            autosave(&table, &saves);
+        }
+        thinking.0 = None;
+        screen.set(Screen::Junqi);
+        next.set(route(&mut table));
+        commands.insert_resource(table);
+    }
+}
+
+fn refusal(loc: &Locale, r: &Refusal) -> String {
+    use bw_rules::junqi::setup::LayoutError as L;
+    match r {
+        Refusal::BadLayout(e) => match e {
+            L::NotInArm(n) => tr!(loc, "junqi-layout-not-in-arm", node = n),
+            L::InCamp(n) => tr!(loc, "junqi-layout-in-camp", node = n),
+            L::TwoPieces(n) => tr!(loc, "junqi-layout-two-pieces", node = n),
+            L::FlagNotInHq(n) => tr!(loc, "junqi-layout-flag-not-in-hq", node = n),
+            L::BombOnFront(n) => tr!(loc, "junqi-layout-bomb-on-front", node = n),
+            L::WrongPieces => tr!(loc, "junqi-layout-wrong-pieces"),
+            L::MinesNotBack { need, back } => {
+                tr!(
+                    loc,
+                    "junqi-layout-mines-not-back",
+                    need = *need,
+                    back = *back
+                )
+            }
+        },
+        Refusal::Unreachable(..) => tr!(loc, "junqi-refusal-unreachable"),
+        Refusal::NotYourTurn => tr!(loc, "junqi-refusal-not-your-turn"),
+        _ => tr!(loc, "junqi-refusal-other"),
+    }
+}
+
+/// Why the viewer's layout cannot be confirmed (`None`: it can).
+pub fn layout_problem(table: &JunqiTable, loc: &Locale) -> Option<String> {
+    let p = table.viewer?;
+    let g = &table.game;
+    bw_rules::junqi::setup::validate_layout(
+        &g.rules,
+        &g.board,
+        &g.set,
+        g.players[p].seat,
+        &g.players[p].hand,
+        &table.layout,
+    )
+    .err()
+    .map(|e| refusal(loc, &Refusal::BadLayout(e)))
+}
+
+/// Computers answer a draw offer: yes once the game has been quiet for half the limit.
+fn computers_answer_draws(table: &mut JunqiTable) {
+    let offered = table.game.players.iter().any(|p| p.dove);
+    if !offered || table.game.phase != Phase::Playing {
+        return;
+    }
+    let limit = table.game.quiet_limit().max(60);
+    for p in 0..table.seats.len() {
+        let pl = &table.game.players[p];
+        if table.seats[p] != Seat::Person && pl.in_game() && !pl.dove {
+            let yes = table.game.quiet * 2 >= limit;
+            let _ = table.game.act(Action::AnswerDraw { player: p, yes });
+            if !yes {
+                break;
+            }
+        }
+    }
+}
+
+/// Applies the persons' intentions through the rules, saves, and moves on.
+pub fn apply_intents(
+    mut intents: MessageReader<JunqiIntent>,
+    table: Option<ResMut<JunqiTable>>,
+    loc: Res<Locale>,
+    saves: Res<Saves>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+) {
+    let Some(mut table) = table else {
+        intents.clear();
+        return;
+    };
+    for &intent in intents.read() {
+        let t = &mut *table;
+        let viewer = t.viewer;
+        let mut changed = false;
+        match intent {
+            JunqiIntent::TakeOver => {
+                if let Some(p) = t.handover {
+                    next.set(take_over(t, p));
+                }
+            }
+            JunqiIntent::DeployClick(n) => match t.selected.take() {
+                Some(a) if a != n => swap(t, a, n),
+                Some(_) => {}
+                None => {
+                    if t.layout.iter().any(|&(m, _)| m == n) {
+                        t.selected = Some(n);
+                    }
+                }
+            },
+            JunqiIntent::Swap(a, b) => swap(t, a, b),
+            JunqiIntent::AutoLayout => {
+                if let Some(p) = viewer {
+                    t.layout = automatic_layout(&t.game, p, t.seed ^ t.game.plies as u64 ^ 0x5eed);
+                }
+            }
+            JunqiIntent::Mirror => {
+                if let Some(p) = viewer {
+                    t.layout = mirror_layout(&t.game.board, t.game.players[p].seat, &t.layout);
+                }
+            }
+            JunqiIntent::Confirm => {
+                if let Some(p) = viewer {
+                    let layout = t.layout.clone();
+                    match t.game.deploy(p, &layout) {
+                        Ok(()) => changed = true,
+                        Err(e) => t.message = Some(refusal(&loc, &e)),
+                    }
+                }
+            }
+            JunqiIntent::BoardClick(n) => {
+                if viewer != Some(t.game.turn) || t.person_to_act() != viewer {
+                    continue;
+                }
+                let moves = t.legal_moves();
+                match t.selected {
+                    Some(from) if moves.contains(&(from, n)) => {
+                        changed = act(t, Action::Move { from, to: n }, &loc);
+                    }
+                    _ => {
+                        t.selected = moves.iter().any(|&(f, _)| f == n).then_some(n);
+                    }
+                }
+            }
+            JunqiIntent::Move(from, to) => {
+                if viewer == Some(t.game.turn) && t.person_to_act() == viewer {
+                    changed = act(t, Action::Move { from, to }, &loc);
+                }
+            }
+            JunqiIntent::OfferDraw => {
+                if viewer == Some(t.game.turn) && t.person_to_act() == viewer {
+                    changed = act(t, Action::OfferDraw, &loc);
+                    computers_answer_draws(t);
+                }
+            }
+            JunqiIntent::AnswerDraw { player, yes } => {
+                if t.seats.get(player) == Some(&Seat::Person) {
+                    changed = act(t, Action::AnswerDraw { player, yes }, &loc);
+                }
+            }
+            JunqiIntent::Resign(player) => {
+                if t.seats.get(player) == Some(&Seat::Person) {
+                    changed = act(t, Action::Resign { player }, &loc);
+                }
+            }
+        }
+        if changed {
+            t.message = None;
+            autosave(t, &saves);
+            next.set(route(t));
+        }
+    }
+}
+
+fn swap(t: &mut JunqiTable, a: NodeId, b: NodeId) {
+    let ia = t.layout.iter().position(|&(n, _)| n == a);
+    let ib = t.layout.iter().position(|&(n, _)| n == b);
+    match (ia, ib) {
+        (Some(i), Some(j)) => {
+            let (ka, kb) = (t.layout[i].1, t.layout[j].1);
+            t.layout[i].1 = kb;
+            t.layout[j].1 = ka;
+        }
+        // Onto an empty station of the arm: the piece moves there.
+        (Some(i), None) => {
+            let g = &t.game;
+            let seat = t.viewer.map(|p| g.players[p].seat);
+            if g.board.node(b).seat == seat {
+                t.layout[i].0 = b;
+            }
+        }
+        _ => {}
+    }
+}
+
+fn act(t: &mut JunqiTable, action: Action, loc: &Locale) -> bool {
+    match t.game.act(action) {
+        Ok(()) => true,
+        Err(e) => {
+            t.message = Some(refusal(loc, &e));
+            false
+        }
+    }
+}
+
+/// Computer seats think on the task pool, from their own view only.
+fn computer_turn(
+    table: Option<ResMut<JunqiTable>>,
+    mut thinking: ResMut<JunqiThinking>,
+    saves: Res<Saves>,
+    state: Option<Res<State<JunqiScreen>>>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let (Some(mut table), Some(state)) = (table, state) else {
+        return;
+    };
+    let me = table.game.turn;
+    let Some(Seat::Computer(kind)) = table.seats.get(me).copied() else {
+        thinking.0 = None;
+        return;
+    };
+    if table.game.phase != Phase::Playing || *state.get() != JunqiScreen::Playing {
+        return;
+    }
+    redraw.write(RequestRedraw);
+    if let Some(task) = thinking.0.as_mut() {
+        if let Some(action) = block_on(future::poll_once(task)) {
+            thinking.0 = None;
+            let t = &mut *table;
+            if t.game.act(action).is_err() {
+                // A computer that cannot decide gives up its turn rather than stall.
+                let _ = t.game.act(Action::Timeout);
+            }
+            computers_answer_draws(t);
+            autosave(t, &saves);
+            next.set(route(t));
+        }
+        return;
+    }
+    let view = PlayerView::position(&table.game, me);
+    let (board, set) = (table.game.board.clone(), table.game.set.clone());
+    let seed = stream(table.seed, me, 2) ^ table.game.plies as u64;
+    thinking.0 = Some(
+        AsyncComputeTaskPool::get()
+            .spawn(async move { Ai::new(kind, seed).choose(&board, &set, &view) }),
+    );
+}
+
+/// The level names of computers, for profiles and labels.
+pub fn ai_id(kind: AiKind) -> &'static str {
+    match kind {
+        AiKind::Random => "random",
+        AiKind::Heuristic => "heuristic",
+    }
+}

@@ -1,0 +1,341 @@
+//! The 军棋 new-game screen, in the original room game's spirit: players 2/3/4, the board,
+//! its seven standard combinations as one-click presets, every rule flag on its own, and who
+//! plays each seat (a person with a profile name, or a computer of each level).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bw_rules::junqi::ai::{AiKind, Seat};
+use bw_rules::junqi::{Alliance, BoardChoice, Rules};
+
+use super::StartJunqi;
+use crate::app::i18n::Locale;
+use crate::app::state::JunqiScreen;
+use crate::app::theme::{self, setting_column};
+use crate::tr;
+
+/// One of the original's standard combinations (标准军棋, 四国乱战, …).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Preset {
+    /// Its message id in the locale files.
+    pub id: &'static str,
+    pub players: u8,
+    pub board: BoardChoice,
+    pub alliance: Alliance,
+    pub deal_random: bool,
+    pub open_allies: bool,
+}
+
+/// The seed's seven standard combinations.
+pub const PRESETS: [Preset; 7] = [
+    Preset {
+        id: "junqi-preset-standard",
+        players: 4,
+        board: BoardChoice::FourPlayer,
+        alliance: Alliance::Opposite,
+        deal_random: false,
+        open_allies: false,
+    },
+    Preset {
+        id: "junqi-preset-random",
+        players: 4,
+        board: BoardChoice::FourPlayer,
+        alliance: Alliance::Opposite,
+        deal_random: true,
+        open_allies: false,
+    },
+    Preset {
+        id: "junqi-preset-free-for-all",
+        players: 4,
+        board: BoardChoice::FourPlayer,
+        alliance: Alliance::None,
+        deal_random: false,
+        open_allies: false,
+    },
+    Preset {
+        id: "junqi-preset-open",
+        players: 4,
+        board: BoardChoice::FourPlayer,
+        alliance: Alliance::Opposite,
+        deal_random: false,
+        open_allies: true,
+    },
+    Preset {
+        id: "junqi-preset-side-by-side",
+        players: 4,
+        board: BoardChoice::FourPlayer,
+        alliance: Alliance::Adjacent,
+        deal_random: false,
+        open_allies: false,
+    },
+    Preset {
+        id: "junqi-preset-open-random",
+        players: 4,
+        board: BoardChoice::FourPlayer,
+        alliance: Alliance::Opposite,
+        deal_random: true,
+        open_allies: true,
+    },
+    Preset {
+        id: "junqi-preset-two",
+        players: 2,
+        board: BoardChoice::TwoPlayer,
+        alliance: Alliance::None,
+        deal_random: false,
+        open_allies: false,
+    },
+];
+
+impl Preset {
+    pub fn apply(&self, rules: &mut Rules) {
+        rules.players = self.players;
+        rules.board = self.board;
+        rules.alliance = self.alliance;
+        rules.deal_random = self.deal_random;
+        rules.open_allies = self.open_allies;
+    }
+
+    pub fn matches(&self, r: &Rules) -> bool {
+        r.players == self.players
+            && r.board == self.board
+            && (r.players < 4 || r.alliance == self.alliance)
+            && r.deal_random == self.deal_random
+            && r.open_allies == self.open_allies
+    }
+}
+
+/// The game being set up, for the slot that will hold it.
+#[derive(Resource, Clone, Debug)]
+pub struct JunqiDraft {
+    pub slot: usize,
+    pub rules: Rules,
+    pub seats: Vec<Seat>,
+    pub profiles: Vec<String>,
+    pub seed_text: String,
+}
+
+impl JunqiDraft {
+    /// 标准军棋 with a person at S and computers elsewhere.
+    pub fn new(slot: usize) -> JunqiDraft {
+        JunqiDraft {
+            slot,
+            rules: Rules::default(),
+            seats: vec![
+                Seat::Person,
+                Seat::Computer(AiKind::Heuristic),
+                Seat::Computer(AiKind::Heuristic),
+                Seat::Computer(AiKind::Heuristic),
+            ],
+            profiles: vec!["玩家".into(), String::new(), String::new(), String::new()],
+            seed_text: (crate::saves::now() % 1_000_000).to_string(),
+        }
+    }
+
+    pub fn seed(&self) -> u64 {
+        let text = self.seed_text.trim();
+        text.parse().unwrap_or_else(|_| {
+            text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+                (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+            })
+        })
+    }
+
+    /// The start request: profiles of computers are their level.
+    pub fn start(&self) -> StartJunqi {
+        let n = self.rules.players as usize;
+        StartJunqi::New {
+            slot: self.slot,
+            rules: self.rules.clone(),
+            seats: self.seats[..n].to_vec(),
+            profiles: (0..n)
+                .map(|p| match self.seats[p] {
+                    Seat::Person => self.profiles[p].clone(),
+                    Seat::Computer(k) => super::ai_id(k).to_string(),
+                })
+                .collect(),
+            seed: self.seed(),
+        }
+    }
+}
+
+pub(super) fn plugin(ui: bool) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        if ui {
+            app.add_systems(
+                EguiPrimaryContextPass,
+                new_game_screen.run_if(in_state(JunqiScreen::NewGame)),
+            );
+        }
+    }
+}
+
+fn seat_label(loc: &Locale, seat: Seat) -> String {
+    match seat {
+        Seat::Person => tr!(loc, "seat-human"),
+        Seat::Computer(AiKind::Random) => tr!(loc, "junqi-computer-easy"),
+        Seat::Computer(AiKind::Heuristic) => tr!(loc, "junqi-computer-normal"),
+    }
+}
+
+fn new_game_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    draft: Option<ResMut<JunqiDraft>>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+    mut start: MessageWriter<StartJunqi>,
+) -> Result {
+    let Some(mut draft) = draft else {
+        next.set(JunqiScreen::Slots);
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
+        ui.add_space(24.0);
+        theme::header(ui, &tr!(loc, "junqi-new-game"));
+        ui.add_space(16.0);
+        let d = &mut *draft;
+        ui.horizontal_wrapped(|h| {
+            h.label(tr!(loc, "junqi-presets"));
+            for preset in PRESETS {
+                if h.selectable_label(preset.matches(&d.rules), tr!(loc, preset.id))
+                    .clicked()
+                {
+                    preset.apply(&mut d.rules);
+                }
+            }
+        });
+        ui.add_space(16.0);
+        let on_off = |b: bool| if b { tr!(loc, "on") } else { tr!(loc, "off") };
+        ui.columns(4, |cols| {
+            if setting_column(
+                &mut cols[0],
+                &tr!(loc, "players"),
+                &d.rules.players.to_string(),
+            ) {
+                d.rules.players = match d.rules.players {
+                    2 => 3,
+                    3 => 4,
+                    _ => 2,
+                };
+                if d.rules.players > 2 {
+                    d.rules.board = BoardChoice::FourPlayer;
+                }
+            }
+            let board = match d.rules.board {
+                BoardChoice::TwoPlayer => tr!(loc, "junqi-board-2p"),
+                BoardChoice::FourPlayer => tr!(loc, "junqi-board-4p"),
+            };
+            // Two players may use either board; more need the 四国 board.
+            if setting_column(&mut cols[1], &tr!(loc, "junqi-board"), &board)
+                && d.rules.players == 2
+            {
+                d.rules.board = match d.rules.board {
+                    BoardChoice::TwoPlayer => BoardChoice::FourPlayer,
+                    BoardChoice::FourPlayer => BoardChoice::TwoPlayer,
+                };
+            }
+            let alliance = match d.rules.alliance {
+                Alliance::Opposite => tr!(loc, "junqi-alliance-opposite"),
+                Alliance::Adjacent => tr!(loc, "junqi-alliance-adjacent"),
+                Alliance::None => tr!(loc, "junqi-alliance-none"),
+            };
+            if setting_column(&mut cols[2], &tr!(loc, "junqi-alliance"), &alliance)
+                && d.rules.players == 4
+            {
+                d.rules.alliance = match d.rules.alliance {
+                    Alliance::Opposite => Alliance::Adjacent,
+                    Alliance::Adjacent => Alliance::None,
+                    Alliance::None => Alliance::Opposite,
+                };
+            }
+            if setting_column(
+                &mut cols[3],
+                &tr!(loc, "junqi-random-deal"),
+                &on_off(d.rules.deal_random),
+            ) {
+                d.rules.deal_random = !d.rules.deal_random;
+            }
+        });
+        ui.add_space(12.0);
+        ui.columns(4, |cols| {
+            if setting_column(
+                &mut cols[0],
+                &tr!(loc, "junqi-open-allies"),
+                &on_off(d.rules.open_allies),
+            ) {
+                d.rules.open_allies = !d.rules.open_allies;
+            }
+            if setting_column(
+                &mut cols[1],
+                &tr!(loc, "junqi-reveal-flag"),
+                &on_off(d.rules.reveal_flag),
+            ) {
+                d.rules.reveal_flag = !d.rules.reveal_flag;
+            }
+            if setting_column(
+                &mut cols[2],
+                &tr!(loc, "junqi-bombs-not-front"),
+                &on_off(d.rules.bombs_not_front),
+            ) {
+                d.rules.bombs_not_front = !d.rules.bombs_not_front;
+            }
+            let quiet = if d.rules.quiet_limit == 0 {
+                tr!(loc, "off")
+            } else {
+                d.rules.quiet_limit.to_string()
+            };
+            if setting_column(&mut cols[3], &tr!(loc, "junqi-quiet-limit"), &quiet) {
+                d.rules.quiet_limit = match d.rules.quiet_limit {
+                    0 => 30,
+                    30 => 60,
+                    60 => 100,
+                    _ => 0,
+                };
+            }
+        });
+        ui.add_space(12.0);
+        let n = d.rules.players as usize;
+        let letters = d.rules.seat_letters();
+        ui.columns(4, |cols| {
+            for (p, col) in cols.iter_mut().enumerate().take(n) {
+                let title = tr!(loc, "junqi-seat", seat = letters[p].to_string());
+                if setting_column(col, &title, &seat_label(&loc, d.seats[p])) {
+                    d.seats[p] = match d.seats[p] {
+                        Seat::Person => Seat::Computer(AiKind::Heuristic),
+                        Seat::Computer(AiKind::Heuristic) => Seat::Computer(AiKind::Random),
+                        Seat::Computer(AiKind::Random) => Seat::Person,
+                    };
+                }
+                if d.seats[p] == Seat::Person {
+                    col.vertical_centered(|c| {
+                        c.add(
+                            egui::TextEdit::singleline(&mut d.profiles[p])
+                                .hint_text(tr!(loc, "junqi-profile"))
+                                .desired_width(150.0),
+                        );
+                    });
+                }
+            }
+        });
+        ui.add_space(8.0);
+        ui.vertical_centered(|ui| {
+            theme::hint(ui, &tr!(loc, "junqi-external-engine-later"));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                ui.add_space(ui.available_width() / 2.0 - 160.0);
+                ui.label(tr!(loc, "seed"));
+                ui.add(egui::TextEdit::singleline(&mut d.seed_text).desired_width(200.0));
+            });
+            ui.add_space(12.0);
+            let go = egui::Button::new(egui::RichText::new(tr!(loc, "junqi-start")).size(30.0))
+                .min_size(egui::vec2(220.0, 60.0));
+            if ui.add(go).clicked() {
+                start.write(d.start());
+            }
+            ui.add_space(8.0);
+            if ui.button(tr!(loc, "back")).clicked() {
+                next.set(JunqiScreen::Slots);
+            }
+        });
+    });
+    Ok(())
+}

@@ -1,0 +1,597 @@
+//! The 军棋 screens drawn with egui: slots, hand-over, deployment, the board with its side
+//! panel, and the end of a game with every layout revealed.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bw_rules::junqi::ai::Seat;
+use bw_rules::junqi::game::{LossReason, Outcome, Phase, PublicEvent};
+use bw_rules::junqi::view::SeenPiece;
+use bw_rules::junqi::{NodeId, PlayerView, canonical_path};
+
+use super::board::{self, Marks};
+use super::{
+    JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi, junqi_saves, layout_problem,
+};
+use crate::app::Saves;
+use crate::app::i18n::{Locale, ago};
+use crate::app::screens::slots::confirm_delete;
+use crate::app::state::{JunqiScreen, Screen};
+use crate::app::theme::{self, SeatColors, palette};
+use crate::saves::JunqiSlot;
+use crate::tr;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            slots_screen.run_if(in_state(JunqiScreen::Slots)),
+            handover_screen.run_if(in_state(JunqiScreen::Handover)),
+            deploy_screen.run_if(in_state(JunqiScreen::Deploy)),
+            game_screen.run_if(in_state(JunqiScreen::Playing)),
+            end_screen.run_if(in_state(JunqiScreen::GameOver)),
+        ),
+    );
+}
+
+/// A seat's name: its letter and profile ("S · 玩家").
+pub fn seat_name(table: &JunqiTable, p: usize) -> String {
+    let pl = &table.game.players[p];
+    format!("{} · {}", pl.seat, pl.profile)
+}
+
+fn slots_screen(
+    mut commands: Commands,
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    saves: Res<Saves>,
+    pieces: Res<super::JunqiPieces>,
+    mut list: ResMut<JunqiSlots>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+    mut start: MessageWriter<StartJunqi>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
+        ui.add_space(30.0);
+        theme::header(
+            ui,
+            &format!("{} · {}", tr!(loc, "junqi"), tr!(loc, "save-slots")),
+        );
+        ui.vertical_centered(|ui| theme::hint(ui, &tr!(loc, "junqi-slot-help")));
+        ui.add_space(20.0);
+        for i in 0..list.slots.len() {
+            let text = match &list.slots[i] {
+                JunqiSlot::Empty => format!("#{} ＋ {}", i + 1, tr!(loc, "empty-slot")),
+                JunqiSlot::Saved { save, game } => {
+                    let since = crate::saves::now().saturating_sub(save.last_played);
+                    let state = match &game.phase {
+                        Phase::Deploying => tr!(loc, "junqi-slot-deploying"),
+                        Phase::Playing => tr!(loc, "junqi-slot-playing", plies = game.plies),
+                        Phase::Over(_) => tr!(loc, "junqi-slot-over", plies = game.plies),
+                    };
+                    format!(
+                        "#{} {} · {} · {}",
+                        i + 1,
+                        tr!(loc, "junqi-slot-players", n = game.players.len()),
+                        state,
+                        tr!(loc, "last-played", when = ago(&loc, since))
+                    )
+                }
+                JunqiSlot::Damaged { damage, .. } => format!(
+                    "#{} ⚠ {}: {}",
+                    i + 1,
+                    tr!(loc, "damaged"),
+                    crate::app::i18n::damage(&loc, damage)
+                ),
+            };
+            ui.vertical_centered(|ui| {
+                let r = ui.add(
+                    egui::Button::new(egui::RichText::new(text).size(18.0))
+                        .min_size(egui::vec2(760.0, 44.0)),
+                );
+                if r.clicked() {
+                    match &list.slots[i] {
+                        JunqiSlot::Saved { .. } => {
+                            start.write(StartJunqi::Load { slot: i });
+                        }
+                        JunqiSlot::Empty => {
+                            commands.insert_resource(JunqiDraft::new(i));
+                            next.set(JunqiScreen::NewGame);
+                        }
+                        JunqiSlot::Damaged { .. } => {}
+                    }
+                }
+                if r.secondary_clicked() && !matches!(list.slots[i], JunqiSlot::Empty) {
+                    list.confirm_delete = Some(i);
+                }
+            });
+            ui.add_space(6.0);
+        }
+        ui.add_space(16.0);
+        ui.vertical_centered(|ui| {
+            if ui.button(tr!(loc, "back")).clicked() {
+                screen.set(Screen::Menu);
+            }
+        });
+    });
+    let dir = junqi_saves(&saves);
+    if confirm_delete(ctx, &loc, &mut list.confirm_delete, &dir) {
+        list.slots = (0..crate::saves::SLOT_COUNT)
+            .map(|i| dir.load_junqi(i, &pieces.0))
+            .collect();
+    }
+    Ok(())
+}
+
+/// Between two persons at one computer: the board is covered until the next one clicks.
+fn handover_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    table: Res<JunqiTable>,
+    seats: Res<SeatColors>,
+    mut intents: MessageWriter<JunqiIntent>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(p) = table.handover else {
+        return Ok(());
+    };
+    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
+        ui.add_space(260.0);
+        ui.vertical_centered(|ui| {
+            ui.label(
+                egui::RichText::new(tr!(loc, "junqi-handover", player = seat_name(&table, p)))
+                    .size(34.0)
+                    .color(seats.egui(p as u8 + 1)),
+            );
+            ui.add_space(20.0);
+            theme::hint(ui, &tr!(loc, "junqi-handover-hint"));
+            ui.add_space(20.0);
+            if theme::big_button(ui, true, &tr!(loc, "junqi-handover-go")).clicked() {
+                intents.write(JunqiIntent::TakeOver);
+            }
+        });
+    });
+    Ok(())
+}
+
+/// The pieces of the viewer's layout as the scene of a deployment (only their own).
+fn layout_scene(table: &JunqiTable, lang: &str) -> Vec<board::DrawnPiece> {
+    let Some(me) = table.viewer else {
+        return vec![];
+    };
+    let mut nodes: Vec<Option<SeenPiece>> = vec![None; table.game.board.len()];
+    for &(n, k) in &table.layout {
+        nodes[n.0 as usize] = Some(SeenPiece {
+            owner: me,
+            kind: Some(k),
+        });
+    }
+    board::scene(&nodes, &table.game.set, lang)
+}
+
+fn deploy_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    table: Res<JunqiTable>,
+    seats: Res<SeatColors>,
+    mut intents: MessageWriter<JunqiIntent>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(me) = table.viewer else {
+        return Ok(());
+    };
+    let problem = layout_problem(&table, &loc);
+    let mut root = theme::root_ui(ctx);
+    egui::Panel::right("junqi_deploy")
+        .exact_size(300.0)
+        .show(&mut root, |p| {
+            p.heading(tr!(loc, "junqi-deploy"));
+            p.label(
+                egui::RichText::new(seat_name(&table, me))
+                    .color(seats.egui(me as u8 + 1))
+                    .strong(),
+            );
+            theme::hint(p, &tr!(loc, "junqi-deploy-help"));
+            p.add_space(10.0);
+            if p.button(tr!(loc, "junqi-auto-layout")).clicked() {
+                intents.write(JunqiIntent::AutoLayout);
+            }
+            if p.button(tr!(loc, "junqi-mirror")).clicked() {
+                intents.write(JunqiIntent::Mirror);
+            }
+            p.add_space(10.0);
+            if let Some(why) = &problem {
+                theme::warning(p, why);
+            }
+            if let Some(m) = &table.message {
+                theme::warning(p, m);
+            }
+            p.add_space(10.0);
+            let go =
+                egui::Button::new(egui::RichText::new(tr!(loc, "junqi-confirm-layout")).size(26.0))
+                    .min_size(egui::vec2(200.0, 50.0));
+            if p.add_enabled(problem.is_none(), go).clicked() {
+                intents.write(JunqiIntent::Confirm);
+            }
+        });
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        let rect = ui.max_rect();
+        let seat = table.game.players[me].seat;
+        let marks = Marks {
+            selected: table.selected,
+            ..Default::default()
+        };
+        let input = board::paint(
+            ui,
+            rect,
+            &table.game.board,
+            Some(seat),
+            &layout_scene(&table, &loc.code),
+            &seats,
+            &marks,
+        );
+        if let Some((a, b)) = input.dropped {
+            intents.write(JunqiIntent::Swap(a, b));
+        } else if let Some(n) = input.clicked {
+            intents.write(JunqiIntent::DeployClick(n));
+        }
+    });
+    Ok(())
+}
+
+/// One public event as a line of the move list (node names and outcomes, never ranks).
+pub fn describe(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<String> {
+    let b = &table.game.board;
+    let who = |p: usize| seat_name(table, p);
+    Some(match e {
+        PublicEvent::Moved {
+            player,
+            path,
+            combat,
+            removed,
+        } => {
+            let from = b.name(*path.first()?);
+            let to = b.name(*path.last()?);
+            if *combat {
+                tr!(
+                    loc,
+                    "junqi-log-attack",
+                    player = who(*player),
+                    from = from,
+                    to = to,
+                    n = removed.len()
+                )
+            } else {
+                tr!(
+                    loc,
+                    "junqi-log-move",
+                    player = who(*player),
+                    from = from,
+                    to = to
+                )
+            }
+        }
+        PublicEvent::FlagCaptured { by, of } => {
+            tr!(loc, "junqi-log-flag", by = who(*by), of = who(*of))
+        }
+        PublicEvent::FlagsRevealed { player, .. } => {
+            tr!(loc, "junqi-log-flags-revealed", player = who(*player))
+        }
+        PublicEvent::Lost { player, reason } => match reason {
+            LossReason::FlagCaptured { .. } => {
+                tr!(loc, "junqi-log-lost-flag", player = who(*player))
+            }
+            LossReason::NoLegalMove => tr!(loc, "junqi-log-lost-no-move", player = who(*player)),
+            LossReason::Resigned => tr!(loc, "junqi-log-resigned", player = who(*player)),
+        },
+        PublicEvent::DrawOffered { player } => {
+            tr!(loc, "junqi-log-draw-offered", player = who(*player))
+        }
+        PublicEvent::DrawAnswered { player, yes } => tr!(
+            loc,
+            if *yes {
+                "junqi-log-draw-yes"
+            } else {
+                "junqi-log-draw-no"
+            },
+            player = who(*player)
+        ),
+        PublicEvent::TurnForfeit { player } => tr!(loc, "junqi-log-forfeit", player = who(*player)),
+        PublicEvent::Ended { outcome } => outcome_text(loc, table, outcome),
+        _ => return None,
+    })
+}
+
+pub fn outcome_text(loc: &Locale, table: &JunqiTable, outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Won { winners } => {
+            let names: Vec<String> = winners.iter().map(|&p| seat_name(table, p)).collect();
+            tr!(
+                loc,
+                "junqi-won",
+                players = names.join(&tr!(loc, "list-separator")),
+                n = winners.len()
+            )
+        }
+        Outcome::DrawAgreed => tr!(loc, "junqi-draw-agreed"),
+        Outcome::DrawQuiet => tr!(loc, "junqi-draw-quiet"),
+    }
+}
+
+/// The side panel: seats, scores, turn, quiet count, draw offers, resign, the move list.
+fn side_panel(
+    p: &mut egui::Ui,
+    loc: &Locale,
+    table: &JunqiTable,
+    view: &PlayerView,
+    seats: &SeatColors,
+    intents: &mut MessageWriter<JunqiIntent>,
+    resign: &mut bool,
+) {
+    for (i, pl) in view.players.iter().enumerate() {
+        let mut text = seat_name(table, i);
+        if table.seats[i] != Seat::Person {
+            text += &tr!(loc, "junqi-computer-mark");
+        }
+        if pl.dove {
+            text += &tr!(loc, "junqi-dove");
+        }
+        let status = if pl.lost.is_some() {
+            tr!(loc, "junqi-out")
+        } else {
+            String::new()
+        };
+        let turn = if view.phase == Phase::Playing && view.turn == i {
+            "▶ "
+        } else {
+            ""
+        };
+        p.label(
+            egui::RichText::new(format!(
+                "{turn}{text}  {}{status}",
+                tr!(loc, "junqi-score", score = pl.score)
+            ))
+            .color(seats.egui(i as u8 + 1))
+            .size(16.0),
+        );
+    }
+    let limit = table.game.quiet_limit();
+    if limit > 0 && table.game.quiet * 3 >= limit * 2 {
+        theme::warning(
+            p,
+            &tr!(
+                loc,
+                "junqi-quiet-count",
+                n = table.game.quiet,
+                limit = limit
+            ),
+        );
+    }
+    if let Some(m) = &table.message {
+        theme::warning(p, m);
+    }
+    p.separator();
+    let me = table.viewer;
+    let my_turn = me.is_some() && me == Some(view.turn) && table.person_to_act() == me;
+    if p.add_enabled(my_turn, egui::Button::new(tr!(loc, "junqi-offer-draw")))
+        .clicked()
+    {
+        intents.write(JunqiIntent::OfferDraw);
+    }
+    // Every person who must answer a standing offer, at this computer.
+    if view.players.iter().any(|pl| pl.dove) {
+        for (i, pl) in view.players.iter().enumerate() {
+            if table.seats[i] == Seat::Person && pl.lost.is_none() && !pl.dove {
+                p.horizontal(|h| {
+                    h.label(tr!(
+                        loc,
+                        "junqi-draw-question",
+                        player = seat_name(table, i)
+                    ));
+                    if h.button(tr!(loc, "yes")).clicked() {
+                        intents.write(JunqiIntent::AnswerDraw {
+                            player: i,
+                            yes: true,
+                        });
+                    }
+                    if h.button(tr!(loc, "no")).clicked() {
+                        intents.write(JunqiIntent::AnswerDraw {
+                            player: i,
+                            yes: false,
+                        });
+                    }
+                });
+            }
+        }
+    }
+    if p.add_enabled(me.is_some(), egui::Button::new(tr!(loc, "junqi-resign")))
+        .clicked()
+    {
+        *resign = true;
+    }
+    p.separator();
+    p.heading(tr!(loc, "junqi-moves"));
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .show(p, |s| {
+            for e in &view.events {
+                if let Some(line) = describe(loc, table, e) {
+                    s.label(egui::RichText::new(line).size(14.0));
+                }
+            }
+        });
+}
+
+fn game_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    mut table: ResMut<JunqiTable>,
+    seats: Res<SeatColors>,
+    mut intents: MessageWriter<JunqiIntent>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut hovered: Local<Option<NodeId>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let view = table.view();
+    let mut root = theme::root_ui(ctx);
+    let mut resign = false;
+    egui::Panel::right("junqi_side")
+        .exact_size(320.0)
+        .show(&mut root, |p| {
+            side_panel(p, &loc, &table, &view, &seats, &mut intents, &mut resign);
+            p.separator();
+            if p.button(tr!(loc, "save-and-quit")).clicked() {
+                screen.set(Screen::Menu);
+            }
+        });
+    if resign {
+        table.confirm_resign = true;
+    }
+    let moves = table.legal_moves();
+    let marks = Marks {
+        selected: table.selected,
+        destinations: table
+            .selected
+            .map(|s| moves.iter().filter(|m| m.0 == s).map(|m| m.1).collect())
+            .unwrap_or_default(),
+        path: match (table.selected, *hovered) {
+            (Some(from), Some(to)) if moves.contains(&(from, to)) => {
+                let occ = bw_rules::junqi::moves::occupancy(
+                    &view
+                        .nodes
+                        .iter()
+                        .map(|n| {
+                            n.map(|p| bw_rules::junqi::Piece {
+                                owner: p.owner,
+                                kind: p.kind.unwrap_or(bw_rules::junqi::PieceKindId(0)),
+                            })
+                        })
+                        .collect::<Vec<_>>(),
+                    &view.players.iter().map(|p| p.team).collect::<Vec<_>>(),
+                    view.me,
+                );
+                canonical_path(&table.game.board, &occ, from, to)
+            }
+            _ => vec![],
+        },
+        removed: last_removed(&view),
+    };
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        let rect = ui.max_rect();
+        let bottom = table.viewer.map(|p| table.game.players[p].seat);
+        let input = board::paint(
+            ui,
+            rect,
+            &table.game.board,
+            bottom,
+            &board::scene(&view.nodes, &table.game.set, &loc.code),
+            &seats,
+            &marks,
+        );
+        *hovered = input.hovered;
+        if let Some((a, b)) = input.dropped {
+            intents.write(JunqiIntent::Move(a, b));
+        } else if let Some(n) = input.clicked {
+            intents.write(JunqiIntent::BoardClick(n));
+        }
+    });
+    if table.confirm_resign
+        && let Some(me) = table.viewer
+        && let Some(answer) = theme::confirm(
+            ctx,
+            &tr!(loc, "junqi-resign"),
+            &tr!(loc, "junqi-resign-confirm", player = seat_name(&table, me)),
+            &tr!(loc, "yes"),
+            &tr!(loc, "no"),
+        )
+    {
+        table.confirm_resign = false;
+        if answer == theme::Answer::Yes {
+            intents.write(JunqiIntent::Resign(me));
+        }
+    }
+    Ok(())
+}
+
+/// The nodes whose pieces left the board in the last move (a short effect).
+fn last_removed(view: &PlayerView) -> Vec<NodeId> {
+    view.events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            PublicEvent::Moved { removed, .. } => Some(removed.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+fn end_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    table: Res<JunqiTable>,
+    seats: Res<SeatColors>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = theme::root_ui(ctx);
+    // Every initial layout, revealed (the original shows them at the end).
+    let mut nodes: Vec<Option<SeenPiece>> = vec![None; table.game.board.len()];
+    for (p, layout) in table.game.layouts.iter().enumerate() {
+        for &(n, k) in layout {
+            nodes[n.0 as usize] = Some(SeenPiece {
+                owner: p,
+                kind: Some(k),
+            });
+        }
+    }
+    egui::Panel::right("junqi_end")
+        .exact_size(320.0)
+        .show(&mut root, |p| {
+            if let Phase::Over(outcome) = &table.game.phase {
+                p.label(
+                    egui::RichText::new(outcome_text(&loc, &table, outcome))
+                        .size(24.0)
+                        .strong(),
+                );
+            }
+            p.label(tr!(loc, "junqi-layouts-revealed"));
+            p.separator();
+            for (i, pl) in table.game.players.iter().enumerate() {
+                p.label(
+                    egui::RichText::new(format!(
+                        "{}  {}",
+                        seat_name(&table, i),
+                        tr!(loc, "junqi-score", score = pl.score)
+                    ))
+                    .color(seats.egui(i as u8 + 1)),
+                );
+            }
+            p.separator();
+            theme::hint(p, &tr!(loc, "junqi-saved"));
+            if p.button(tr!(loc, "save-slots")).clicked() {
+                next.set(JunqiScreen::Slots);
+            }
+            if p.button(tr!(loc, "to-menu")).clicked() {
+                screen.set(Screen::Menu);
+            }
+        });
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        let rect = ui.max_rect();
+        let bottom = table
+            .viewer
+            .or(table.persons().first().copied())
+            .map(|p| table.game.players[p].seat);
+        board::paint(
+            ui,
+            rect,
+            &table.game.board,
+            bottom,
+            &board::scene(&nodes, &table.game.set, &loc.code),
+            &seats,
+            &Marks::default(),
+        );
+    });
+    let _ = palette::TEXT;
+    Ok(())
+}
