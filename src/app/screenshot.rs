@@ -10,9 +10,13 @@ use bw_rules::bracket::ai::SeatKind;
 use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketSetup, BracketTurn};
 use bw_rules::bracket::game::{Action, Game, Mode, Settings, legal_placements};
 use bw_rules::bracket::generate::BoardSettings;
+use bw_rules::junqi::Rules;
+use bw_rules::junqi::ai::{Ai, AiKind, Seat};
+use bw_rules::junqi::game::Phase as JunqiPhase;
 
 use super::bracket::{BracketDraft, BracketMode, BracketPlay, StartBracketGame};
-use super::state::{BracketScreen, PigScreen, Screen};
+use super::junqi::{JunqiDraft, JunqiPieces, JunqiTable, StartJunqi, new_table, route};
+use super::state::{BracketScreen, JunqiScreen, PigScreen, Screen};
 use crate::saves::{SaveData, SaveDir, SavedAction};
 
 /// The screens the fixed `screenshot` command can show.
@@ -26,6 +30,11 @@ pub enum Shot {
     End,
     /// 猪国杀: a seeded table in the middle of a game, with the event log.
     Pig,
+    JunqiSetup,
+    JunqiDeploy,
+    JunqiGame,
+    JunqiHandover,
+    JunqiEnd,
 }
 
 #[derive(Clone, Debug)]
@@ -131,6 +140,9 @@ fn go_to_screen(
     mut screen: ResMut<NextState<Screen>>,
     mut bracket: ResMut<NextState<BracketScreen>>,
     mut pig: ResMut<NextState<PigScreen>>,
+    mut junqi: ResMut<NextState<JunqiScreen>>,
+    pieces: Res<JunqiPieces>,
+    mut start_junqi: MessageWriter<StartJunqi>,
     mut start: MessageWriter<StartBracketGame>,
     mut mode: ResMut<BracketMode>,
 ) {
@@ -189,6 +201,50 @@ fn go_to_screen(
             screen.set(Screen::Pig);
             pig.set(PigScreen::Table);
         }
+        Shot::JunqiSetup => {
+            let mut draft = JunqiDraft::new(0);
+            draft.seed_text = "20261129".into();
+            commands.insert_resource(draft);
+            screen.set(Screen::Junqi);
+            junqi.set(JunqiScreen::NewGame);
+        }
+        Shot::JunqiDeploy => {
+            start_junqi.write(junqi_demo_start(vec![
+                Seat::Person,
+                Seat::Computer(AiKind::Heuristic),
+                Seat::Computer(AiKind::Heuristic),
+                Seat::Computer(AiKind::Heuristic),
+            ]));
+        }
+        Shot::JunqiHandover => {
+            start_junqi.write(junqi_demo_start(vec![
+                Seat::Person,
+                Seat::Person,
+                Seat::Computer(AiKind::Heuristic),
+                Seat::Computer(AiKind::Heuristic),
+            ]));
+        }
+        Shot::JunqiGame | Shot::JunqiEnd => {
+            let mut table = junqi_demo_game(&pieces, shot.request.screen == Shot::JunqiEnd);
+            let state = route(&mut table);
+            if state == JunqiScreen::Playing {
+                // S to move: a piece selected with its destinations lit, a path hovered
+                // (the longest railway run it has).
+                let moves = table.legal_moves();
+                let b = &table.game.board;
+                let far = moves.iter().max_by_key(|(f, t)| {
+                    let (a, c) = (b.node(*f), b.node(*t));
+                    ((a.x - c.x).abs() + (a.y - c.y).abs()) as i64
+                });
+                if let Some(&(from, to)) = far {
+                    table.selected = Some(from);
+                    table.hovered = Some(to);
+                }
+            }
+            commands.insert_resource(table);
+            screen.set(Screen::Junqi);
+            junqi.set(state);
+        }
     }
 }
 
@@ -198,10 +254,12 @@ fn take_screenshot(
     screen: Res<State<Screen>>,
     bracket: Option<Res<State<BracketScreen>>>,
     pig: Option<Res<State<PigScreen>>>,
+    junqi: Option<Res<State<JunqiScreen>>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let bracket = bracket.map(|s| *s.get());
     let pig = pig.map(|s| *s.get());
+    let junqi = junqi.map(|s| *s.get());
     let arrived = match shot.request.screen {
         Shot::Menu => *screen.get() == Screen::Menu,
         Shot::Slots => bracket == Some(BracketScreen::Slots),
@@ -209,6 +267,11 @@ fn take_screenshot(
         Shot::Game => bracket == Some(BracketScreen::Playing),
         Shot::End => bracket == Some(BracketScreen::GameOver),
         Shot::Pig => pig == Some(PigScreen::Table),
+        Shot::JunqiSetup => junqi == Some(JunqiScreen::NewGame),
+        Shot::JunqiDeploy => junqi == Some(JunqiScreen::Deploy),
+        Shot::JunqiGame => junqi == Some(JunqiScreen::Playing),
+        Shot::JunqiHandover => junqi == Some(JunqiScreen::Handover),
+        Shot::JunqiEnd => junqi == Some(JunqiScreen::GameOver),
     };
     shot.waited += 1;
     if shot.waited > 20_000 {
@@ -257,4 +320,76 @@ fn aim_a_piece(
         ui.facing = facing.unwrap_or(bw_rules::bracket::Dir::R);
         ui.show_beams = true;
     }
+}
+
+/// A seeded 4-player 标准 game for the 军棋 screenshots.
+fn junqi_demo_start(seats: Vec<Seat>) -> StartJunqi {
+    StartJunqi::New {
+        slot: 0,
+        rules: Rules::default(),
+        profiles: seats
+            .iter()
+            .enumerate()
+            .map(|(p, s)| match s {
+                Seat::Person => ["甲", "乙", "丙", "丁"][p].to_string(),
+                Seat::Computer(_) => "heuristic".to_string(),
+            })
+            .collect(),
+        seats,
+        seed: 20261129,
+    }
+}
+
+/// The seeded game played by computers: to the middle (S to move), or to its end.
+fn junqi_demo_game(pieces: &JunqiPieces, to_the_end: bool) -> JunqiTable {
+    let seats = vec![
+        Seat::Person,
+        Seat::Computer(AiKind::Heuristic),
+        Seat::Computer(AiKind::Heuristic),
+        Seat::Computer(AiKind::Heuristic),
+    ];
+    let profiles = vec![
+        "甲".into(),
+        "heuristic".into(),
+        "heuristic".into(),
+        "heuristic".into(),
+    ];
+    let mut table = new_table(
+        Rules::default(),
+        pieces.0.clone(),
+        seats,
+        profiles,
+        20261129,
+        0,
+    )
+    .expect("a valid demo game");
+    let layout = super::junqi::automatic_layout(&table.game, 0, table.seed);
+    table
+        .game
+        .deploy(0, &layout)
+        .expect("the automatic layout is legal");
+    let mut ais: Vec<Ai> = (0..4)
+        .map(|p| Ai::new(AiKind::Heuristic, 7 + p as u64))
+        .collect();
+    let stop = |g: &bw_rules::junqi::Junqi| {
+        if to_the_end {
+            g.phase != JunqiPhase::Playing || g.plies >= 2000
+        } else {
+            g.phase != JunqiPhase::Playing || (g.plies >= 41 && g.turn == 0)
+        }
+    };
+    while !stop(&table.game) {
+        let me = table.game.turn;
+        let view = bw_rules::junqi::PlayerView::position(&table.game, me);
+        let action = ais[me].choose(&table.game.board, &table.game.set, &view);
+        if table.game.act(action).is_err() {
+            let _ = table.game.act(bw_rules::junqi::Action::Timeout);
+        }
+    }
+    if to_the_end && table.game.phase == JunqiPhase::Playing {
+        let _ = table
+            .game
+            .act(bw_rules::junqi::Action::Resign { player: 0 });
+    }
+    table
 }

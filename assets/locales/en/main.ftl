@@ -265,7 +265,6 @@ junqi-layout-mines-not-back = at least { $need } mines must stand in the last tw
 junqi-refusal-unreachable = that piece cannot go there
 junqi-refusal-not-your-turn = it is not your turn
 junqi-refusal-other = that cannot be done now
-junqi-computer-mark = {" (computer)"}
 junqi-out = {" · out"}
 junqi-score = score { $score }
 junqi-quiet-count = { $n } of { $limit } quiet plies: a draw comes at { $limit }

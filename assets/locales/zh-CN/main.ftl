@@ -237,7 +237,6 @@ junqi-layout-mines-not-back = 至少 { $need } 个地雷必须放在后两排（
 junqi-refusal-unreachable = 这个棋子走不到那里
 junqi-refusal-not-your-turn = 还没轮到你
 junqi-refusal-other = 现在不能这样做
-junqi-computer-mark = （电脑）
 junqi-out = · 出局
 junqi-score = { $score } 分
 junqi-quiet-count = 已有 { $n } 步无子离场：到 { $limit } 步和棋

@@ -12,6 +12,16 @@ pub enum Screen {
     End,
     /// 猪国杀: a seeded table in the middle of a game, with the event log.
     Pig,
+    /// 军棋: the new-game screen.
+    JunqiSetup,
+    /// 军棋: seat S lays out its army in a seeded 4-player 标准 game.
+    JunqiDeploy,
+    /// 军棋: the middle of that game seen from S, a piece selected, a path hovered.
+    JunqiGame,
+    /// 军棋: the hand-over screen between two persons.
+    JunqiHandover,
+    /// 军棋: the end of a game, every layout revealed.
+    JunqiEnd,
 }
 
 #[derive(clap::Args, Debug, Clone)]

@@ -21,7 +21,7 @@ use bw_rules::junqi::game::{Action, Phase, PlayerId, Refusal};
 use bw_rules::junqi::headless::stream;
 use bw_rules::junqi::record::Record;
 use bw_rules::junqi::setup::{Layout, auto_layout, deal, mirror_layout};
-use bw_rules::junqi::{Junqi, NodeId, PieceSet, PlayerView, Rules};
+use bw_rules::junqi::{Junqi, NodeId, Occupant, PieceSet, PlayerView, Rules, canonical_path};
 
 use crate::app::Saves;
 use crate::app::i18n::Locale;
@@ -30,6 +30,7 @@ use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSlot, SLOT_COUNT, SaveDir
 use crate::tr;
 
 pub use newgame::{JunqiDraft, PRESETS, Preset};
+pub use screens::describe;
 
 /// The piece set every 军棋 game uses.
 #[derive(Resource, Clone)]
@@ -50,6 +51,8 @@ pub struct JunqiTable {
     pub layout: Layout,
     /// Deployment: the first piece clicked of a swap. Play: the piece to move.
     pub selected: Option<NodeId>,
+    /// The node under the pointer (its path is drawn when a selected piece can go there).
+    pub hovered: Option<NodeId>,
     /// Why the last intention was refused.
     pub message: Option<String>,
     pub confirm_resign: bool,
@@ -86,6 +89,28 @@ impl JunqiTable {
     pub fn legal_moves(&self) -> Vec<(NodeId, NodeId)> {
         let view = PlayerView::position(&self.game, self.viewer.unwrap_or(0));
         view.legal_moves(&self.game.board, &self.game.set)
+    }
+
+    /// The path the selected piece would take to the hovered node (railway runs turn
+    /// corners), from the viewer's view: owners only, no ranks.
+    pub fn hover_path(&self) -> Vec<NodeId> {
+        let (Some(from), Some(to)) = (self.selected, self.hovered) else {
+            return vec![];
+        };
+        if !self.legal_moves().contains(&(from, to)) {
+            return vec![];
+        }
+        let view = PlayerView::position(&self.game, self.viewer.unwrap_or(0));
+        let occ: Vec<Occupant> = view
+            .nodes
+            .iter()
+            .map(|n| match n {
+                None => Occupant::Empty,
+                Some(p) if p.owner == view.me || view.allies(view.me, p.owner) => Occupant::Friend,
+                Some(_) => Occupant::Enemy,
+            })
+            .collect();
+        canonical_path(&self.game.board, &occ, from, to)
     }
 
     pub fn save(&self) -> JunqiSave {
@@ -222,6 +247,7 @@ pub fn new_table(
         handover: None,
         layout: Layout::new(),
         selected: None,
+        hovered: None,
         message: None,
         confirm_resign: false,
     };
@@ -316,6 +342,7 @@ fn start_games(
                     handover: None,
                     layout: Layout::new(),
                     selected: None,
+                    hovered: None,
                     message: None,
                     confirm_resign: false,
                 }),

@@ -3,10 +3,10 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use bw_rules::junqi::ai::Seat;
+use bw_rules::junqi::ai::{AiKind, Seat};
 use bw_rules::junqi::game::{LossReason, Outcome, Phase, PublicEvent};
 use bw_rules::junqi::view::SeenPiece;
-use bw_rules::junqi::{NodeId, PlayerView, canonical_path};
+use bw_rules::junqi::{NodeId, PlayerView};
 
 use super::board::{self, Marks};
 use super::{
@@ -33,10 +33,16 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A seat's name: its letter and profile ("S · 玩家").
-pub fn seat_name(table: &JunqiTable, p: usize) -> String {
+/// A seat's name: its letter and the person's profile ("S · 玩家"), or the computer's
+/// level ("E · 电脑（普通）").
+pub fn seat_name(loc: &Locale, table: &JunqiTable, p: usize) -> String {
     let pl = &table.game.players[p];
-    format!("{} · {}", pl.seat, pl.profile)
+    let who = match table.seats[p] {
+        Seat::Person => pl.profile.clone(),
+        Seat::Computer(AiKind::Random) => tr!(loc, "junqi-computer-easy"),
+        Seat::Computer(AiKind::Heuristic) => tr!(loc, "junqi-computer-normal"),
+    };
+    format!("{} · {who}", pl.seat)
 }
 
 fn slots_screen(
@@ -139,9 +145,13 @@ fn handover_screen(
         ui.add_space(260.0);
         ui.vertical_centered(|ui| {
             ui.label(
-                egui::RichText::new(tr!(loc, "junqi-handover", player = seat_name(&table, p)))
-                    .size(34.0)
-                    .color(seats.egui(p as u8 + 1)),
+                egui::RichText::new(tr!(
+                    loc,
+                    "junqi-handover",
+                    player = seat_name(&loc, &table, p)
+                ))
+                .size(34.0)
+                .color(seats.egui(p as u8 + 1)),
             );
             ui.add_space(20.0);
             theme::hint(ui, &tr!(loc, "junqi-handover-hint"));
@@ -187,7 +197,7 @@ fn deploy_screen(
         .show(&mut root, |p| {
             p.heading(tr!(loc, "junqi-deploy"));
             p.label(
-                egui::RichText::new(seat_name(&table, me))
+                egui::RichText::new(seat_name(&loc, &table, me))
                     .color(seats.egui(me as u8 + 1))
                     .strong(),
             );
@@ -242,7 +252,7 @@ fn deploy_screen(
 /// One public event as a line of the move list (node names and outcomes, never ranks).
 pub fn describe(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<String> {
     let b = &table.game.board;
-    let who = |p: usize| seat_name(table, p);
+    let who = |p: usize| seat_name(loc, table, p);
     Some(match e {
         PublicEvent::Moved {
             player,
@@ -305,7 +315,7 @@ pub fn describe(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<Str
 pub fn outcome_text(loc: &Locale, table: &JunqiTable, outcome: &Outcome) -> String {
     match outcome {
         Outcome::Won { winners } => {
-            let names: Vec<String> = winners.iter().map(|&p| seat_name(table, p)).collect();
+            let names: Vec<String> = winners.iter().map(|&p| seat_name(loc, table, p)).collect();
             tr!(
                 loc,
                 "junqi-won",
@@ -329,10 +339,7 @@ fn side_panel(
     resign: &mut bool,
 ) {
     for (i, pl) in view.players.iter().enumerate() {
-        let mut text = seat_name(table, i);
-        if table.seats[i] != Seat::Person {
-            text += &tr!(loc, "junqi-computer-mark");
-        }
+        let mut text = seat_name(loc, table, i);
         if pl.dove {
             text += &tr!(loc, "junqi-dove");
         }
@@ -386,7 +393,7 @@ fn side_panel(
                     h.label(tr!(
                         loc,
                         "junqi-draw-question",
-                        player = seat_name(table, i)
+                        player = seat_name(loc, table, i)
                     ));
                     if h.button(tr!(loc, "yes")).clicked() {
                         intents.write(JunqiIntent::AnswerDraw {
@@ -429,7 +436,6 @@ fn game_screen(
     seats: Res<SeatColors>,
     mut intents: MessageWriter<JunqiIntent>,
     mut screen: ResMut<NextState<Screen>>,
-    mut hovered: Local<Option<NodeId>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let view = table.view();
@@ -454,26 +460,7 @@ fn game_screen(
             .selected
             .map(|s| moves.iter().filter(|m| m.0 == s).map(|m| m.1).collect())
             .unwrap_or_default(),
-        path: match (table.selected, *hovered) {
-            (Some(from), Some(to)) if moves.contains(&(from, to)) => {
-                let occ = bw_rules::junqi::moves::occupancy(
-                    &view
-                        .nodes
-                        .iter()
-                        .map(|n| {
-                            n.map(|p| bw_rules::junqi::Piece {
-                                owner: p.owner,
-                                kind: p.kind.unwrap_or(bw_rules::junqi::PieceKindId(0)),
-                            })
-                        })
-                        .collect::<Vec<_>>(),
-                    &view.players.iter().map(|p| p.team).collect::<Vec<_>>(),
-                    view.me,
-                );
-                canonical_path(&table.game.board, &occ, from, to)
-            }
-            _ => vec![],
-        },
+        path: table.hover_path(),
         removed: last_removed(&view),
     };
     egui::CentralPanel::default().show(&mut root, |ui| {
@@ -488,7 +475,10 @@ fn game_screen(
             &seats,
             &marks,
         );
-        *hovered = input.hovered;
+        // Follow the pointer while it moves (a resting pointer keeps what was hovered).
+        if ui.input(|i| i.pointer.is_moving()) && table.hovered != input.hovered {
+            table.hovered = input.hovered;
+        }
         if let Some((a, b)) = input.dropped {
             intents.write(JunqiIntent::Move(a, b));
         } else if let Some(n) = input.clicked {
@@ -500,7 +490,11 @@ fn game_screen(
         && let Some(answer) = theme::confirm(
             ctx,
             &tr!(loc, "junqi-resign"),
-            &tr!(loc, "junqi-resign-confirm", player = seat_name(&table, me)),
+            &tr!(
+                loc,
+                "junqi-resign-confirm",
+                player = seat_name(&loc, &table, me)
+            ),
             &tr!(loc, "yes"),
             &tr!(loc, "no"),
         )
@@ -561,7 +555,7 @@ fn end_screen(
                 p.label(
                     egui::RichText::new(format!(
                         "{}  {}",
-                        seat_name(&table, i),
+                        seat_name(&loc, &table, i),
                         tr!(loc, "junqi-score", score = pl.score)
                     ))
                     .color(seats.egui(i as u8 + 1)),

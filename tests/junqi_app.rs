@@ -1,0 +1,324 @@
+//! 军棋 in the app, headless: a person deploys (swaps two pieces, confirms) and plays a
+//! whole 2-player game against a computer; a hot-seat game covers the board between
+//! persons; a draw offer accepted by all ends a game; a resignation ends one; a saved game
+//! continues from its slot; and what a seat is shown holds no hidden rank.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bracket_war::app::i18n::Locale;
+use bracket_war::app::junqi::board::scene;
+use bracket_war::app::junqi::{JunqiIntent, JunqiTable, StartJunqi};
+use bracket_war::app::{AppOptions, JunqiScreen, Screen, add_game};
+use bw_rules::bracket::KindTable;
+use bw_rules::junqi::ai::{AiKind, Seat};
+use bw_rules::junqi::game::{Outcome, Phase};
+use bw_rules::junqi::{Alliance, BoardChoice, PlayerView, Rules};
+
+fn app() -> (App, tempfile::TempDir) {
+    let saves = tempfile::tempdir().unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin));
+    let options = AppOptions {
+        saves: saves.path().to_path_buf(),
+        lang: Some("en".into()),
+        ..Default::default()
+    };
+    add_game(&mut app, options, Arc::new(KindTable::builtin()), false);
+    app.update();
+    (app, saves)
+}
+
+fn screen(app: &App) -> Option<JunqiScreen> {
+    (*app.world().resource::<State<Screen>>().get() == Screen::Junqi)
+        .then(|| *app.world().resource::<State<JunqiScreen>>().get())
+}
+
+fn table(app: &App) -> &JunqiTable {
+    app.world().resource::<JunqiTable>()
+}
+
+fn intend(app: &mut App, i: JunqiIntent) {
+    app.world_mut().write_message(i);
+    app.update();
+    app.update();
+}
+
+fn two_players(seats: Vec<Seat>) -> StartJunqi {
+    StartJunqi::New {
+        slot: 0,
+        rules: Rules {
+            board: BoardChoice::TwoPlayer,
+            players: 2,
+            alliance: Alliance::None,
+            quiet_limit: 30,
+            ..Rules::default()
+        },
+        seats,
+        profiles: vec!["Ann".into(), "Bo".into()],
+        seed: 42,
+    }
+}
+
+fn start(app: &mut App, s: StartJunqi) {
+    app.world_mut().write_message(s);
+    app.update();
+    app.update();
+}
+
+/// Updates until `done`, failing after a minute (computers think on other threads).
+fn wait_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done(app) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        app.update();
+        std::thread::yield_now();
+    }
+}
+
+#[test]
+fn a_person_deploys_and_plays_a_whole_game_against_a_computer() {
+    let (mut app, saves) = app();
+    start(
+        &mut app,
+        two_players(vec![Seat::Person, Seat::Computer(AiKind::Heuristic)]),
+    );
+    // One person: no hand-over, straight to the deployment on the automatic layout.
+    assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
+    assert_eq!(table(&app).viewer, Some(0));
+    assert!(
+        table(&app).game.players[1].deployed,
+        "the computer deployed at once"
+    );
+    // Swap two back-row pieces by clicking one, then the other.
+    let (a, b) = {
+        let t = table(&app);
+        let back: Vec<_> = t
+            .layout
+            .iter()
+            .filter(|(n, _)| t.game.board.node(*n).r == 2)
+            .copied()
+            .collect();
+        (back[0], back[1])
+    };
+    intend(&mut app, JunqiIntent::DeployClick(a.0));
+    assert_eq!(table(&app).selected, Some(a.0));
+    intend(&mut app, JunqiIntent::DeployClick(b.0));
+    let kind_at = |app: &App, n| table(app).layout.iter().find(|(m, _)| *m == n).unwrap().1;
+    assert_eq!((kind_at(&app, a.0), kind_at(&app, b.0)), (b.1, a.1));
+    intend(&mut app, JunqiIntent::Confirm);
+    assert_eq!(table(&app).game.phase, Phase::Playing);
+    assert_eq!(
+        table(&app).game.layouts[0]
+            .iter()
+            .find(|(n, _)| *n == a.0)
+            .unwrap()
+            .1,
+        b.1
+    );
+    // Play: the person makes the first legal move whenever it is their turn, by clicking
+    // the piece and then its destination.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while screen(&app) != Some(JunqiScreen::GameOver) {
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for the end of the game"
+        );
+        let t = table(&app);
+        if t.person_to_act() == Some(0) && screen(&app) == Some(JunqiScreen::Playing) {
+            let (from, to) = t.legal_moves()[0];
+            app.world_mut().write_message(JunqiIntent::BoardClick(from));
+            app.world_mut().write_message(JunqiIntent::BoardClick(to));
+        }
+        app.update();
+        std::thread::yield_now();
+    }
+    let t = table(&app);
+    assert!(matches!(t.game.phase, Phase::Over(_)));
+    assert!(t.game.plies > 2);
+    // Saved after every ply: the slot replays to the same end.
+    let dir = bracket_war::saves::SaveDir::junqi(saves.path());
+    match dir.load_junqi(0, &t.game.set) {
+        bracket_war::saves::JunqiSlot::Saved { game, .. } => {
+            assert_eq!(game.phase, t.game.phase);
+            assert_eq!(game.plies, t.game.plies);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn hot_seat_covers_the_board_between_persons_and_a_draw_accepted_by_all_ends_it() {
+    let (mut app, _saves) = app();
+    start(&mut app, two_players(vec![Seat::Person, Seat::Person]));
+    assert_eq!(screen(&app), Some(JunqiScreen::Handover));
+    assert_eq!(table(&app).handover, Some(0));
+    assert_eq!(table(&app).viewer, None, "nobody's pieces are on screen");
+    intend(&mut app, JunqiIntent::TakeOver);
+    assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
+    intend(&mut app, JunqiIntent::Confirm);
+    assert_eq!(screen(&app), Some(JunqiScreen::Handover));
+    assert_eq!(table(&app).handover, Some(1));
+    intend(&mut app, JunqiIntent::TakeOver);
+    intend(&mut app, JunqiIntent::Confirm);
+    // Ann confirmed first and moves first: the computer is handed back to her.
+    assert_eq!(table(&app).game.turn, 0);
+    assert_eq!(screen(&app), Some(JunqiScreen::Handover));
+    intend(&mut app, JunqiIntent::TakeOver);
+    assert_eq!(screen(&app), Some(JunqiScreen::Playing));
+    let (from, to) = table(&app).legal_moves()[0];
+    intend(&mut app, JunqiIntent::Move(from, to));
+    assert_eq!(
+        screen(&app),
+        Some(JunqiScreen::Handover),
+        "covered before Bo looks"
+    );
+    intend(&mut app, JunqiIntent::TakeOver);
+    intend(&mut app, JunqiIntent::OfferDraw);
+    assert!(table(&app).game.players[1].dove);
+    // Ann answers yes (on the hand-over screen's panel or the board's): the game is drawn.
+    intend(
+        &mut app,
+        JunqiIntent::AnswerDraw {
+            player: 0,
+            yes: true,
+        },
+    );
+    assert_eq!(table(&app).game.phase, Phase::Over(Outcome::DrawAgreed));
+    assert_eq!(screen(&app), Some(JunqiScreen::GameOver));
+}
+
+#[test]
+fn resigning_ends_the_game_and_a_saved_game_continues_from_its_slot() {
+    let (mut app, _saves) = app();
+    start(
+        &mut app,
+        two_players(vec![Seat::Person, Seat::Computer(AiKind::Random)]),
+    );
+    intend(&mut app, JunqiIntent::Confirm);
+    for _ in 0..3 {
+        wait_until(&mut app, "the person's turn", |app| {
+            table(app).person_to_act() == Some(0)
+        });
+        let (from, to) = table(&app).legal_moves()[0];
+        intend(&mut app, JunqiIntent::Move(from, to));
+    }
+    wait_until(&mut app, "the person's turn", |app| {
+        table(app).person_to_act() == Some(0)
+    });
+    let plies = table(&app).game.plies;
+    // Leave and open the slot again: the same game, the person to move.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    assert!(app.world().get_resource::<JunqiTable>().is_none());
+    start(&mut app, StartJunqi::Load { slot: 0 });
+    assert_eq!(screen(&app), Some(JunqiScreen::Playing));
+    assert_eq!(table(&app).game.plies, plies);
+    assert_eq!(table(&app).viewer, Some(0));
+    intend(&mut app, JunqiIntent::Resign(0));
+    assert_eq!(
+        table(&app).game.phase,
+        Phase::Over(Outcome::Won { winners: vec![1] })
+    );
+    assert_eq!(screen(&app), Some(JunqiScreen::GameOver));
+}
+
+/// What the screen shows a seat (its pieces scene and its move list) holds no hidden rank:
+/// swapping the ranks of the pieces the seat may not see changes nothing it is shown.
+#[test]
+fn a_seat_is_shown_nothing_it_may_not_see() {
+    let (mut app, _saves) = app();
+    start(
+        &mut app,
+        StartJunqi::New {
+            slot: 1,
+            rules: Rules::default(),
+            seats: vec![
+                Seat::Person,
+                Seat::Computer(AiKind::Heuristic),
+                Seat::Computer(AiKind::Heuristic),
+                Seat::Computer(AiKind::Heuristic),
+            ],
+            profiles: vec!["Ann".into()],
+            seed: 9,
+        },
+    );
+    intend(&mut app, JunqiIntent::Confirm);
+    // Play some plies (the person moves too), so combats and removals are in the log.
+    while table(&app).game.plies < 12 && table(&app).game.phase == Phase::Playing {
+        wait_until(&mut app, "the person's turn", |app| {
+            table(app).person_to_act() == Some(0) || table(app).game.phase != Phase::Playing
+        });
+        if let Some(&(from, to)) = table(&app).legal_moves().first() {
+            intend(&mut app, JunqiIntent::Move(from, to));
+        }
+    }
+    let loc = app.world().resource::<Locale>();
+    let t = table(&app).clone();
+    let shown = |t: &JunqiTable| {
+        let view = PlayerView::of(&t.game, 0);
+        let pieces = scene(&view.nodes, &t.game.set, "en");
+        let moves: Vec<String> = view
+            .events
+            .iter()
+            .filter_map(|e| bracket_war::app::junqi::describe(loc, t, e))
+            .collect();
+        (pieces, moves)
+    };
+    let (pieces, moves) = shown(&t);
+    assert!(pieces.iter().any(|p| p.owner == 0 && p.face.is_some()));
+    for p in pieces.iter().filter(|p| p.owner != 0) {
+        assert_eq!((&p.face, &p.name), (&None, &None), "S must not see {p:?}");
+    }
+    // Every enemy piece turned into another rank: the same picture, the same move list.
+    let mut other = t.clone();
+    let kinds = other.game.set.standard_hand();
+    for (i, slot) in other.game.at.iter_mut().enumerate() {
+        if let Some(p) = slot
+            && p.owner != 0
+            && !other.game.players[p.owner].flags_revealed
+        {
+            p.kind = kinds[(i * 7) % kinds.len()];
+        }
+    }
+    assert_ne!(other.game.at, t.game.at);
+    assert_eq!(shown(&other), (pieces, moves));
+}
+
+/// Hovering a destination of the selected piece shows the path it would take: a railway
+/// run from the piece to the destination, every step a link of the board.
+#[test]
+fn hovering_a_destination_shows_the_path() {
+    let (mut app, _saves) = app();
+    start(
+        &mut app,
+        two_players(vec![Seat::Person, Seat::Computer(AiKind::Random)]),
+    );
+    intend(&mut app, JunqiIntent::Confirm);
+    wait_until(&mut app, "the person's turn", |app| {
+        table(app).person_to_act() == Some(0)
+    });
+    let mut t = table(&app).clone();
+    let moves = t.legal_moves();
+    let b = t.game.board.clone();
+    let &(from, to) = moves
+        .iter()
+        .max_by_key(|(f, to)| {
+            let (x, y) = (b.node(*f), b.node(*to));
+            ((x.x - y.x).abs() + (x.y - y.y).abs()) as i64
+        })
+        .unwrap();
+    t.selected = Some(from);
+    t.hovered = Some(to);
+    let path = t.hover_path();
+    assert_eq!((path.first(), path.last()), (Some(&from), Some(&to)));
+    for w in path.windows(2) {
+        assert!(b.adjacent(w[0]).iter().any(|(n, _)| *n == w[1]));
+    }
+    t.hovered = None;
+    assert!(t.hover_path().is_empty());
+}
