@@ -12,6 +12,7 @@ use bracket_war::app::i18n::Locale;
 use bracket_war::app::junqi::board::scene;
 use bracket_war::app::junqi::{JunqiIntent, JunqiTable, StartJunqi};
 use bracket_war::app::{AppOptions, JunqiScreen, Screen, add_game};
+use bracket_war::saves::JunqiTimers;
 use bw_rules::bracket::KindTable;
 use bw_rules::junqi::ai::{AiKind, Seat};
 use bw_rules::junqi::game::{Outcome, Phase};
@@ -59,6 +60,10 @@ fn two_players(seats: Vec<Seat>) -> StartJunqi {
         seats,
         profiles: vec!["Ann".into(), "Bo".into()],
         seed: 42,
+        timers: JunqiTimers {
+            deploy: None,
+            moves: None,
+        },
     }
 }
 
@@ -245,6 +250,7 @@ fn a_seat_is_shown_nothing_it_may_not_see() {
             ],
             profiles: vec!["Ann".into()],
             seed: 9,
+            timers: JunqiTimers::default(),
         },
     );
     intend(&mut app, JunqiIntent::Confirm);
@@ -321,4 +327,56 @@ fn hovering_a_destination_shows_the_path() {
     }
     t.hovered = None;
     assert!(t.hover_path().is_empty());
+}
+
+/// The deployment timer runs down while the person lays out, and at zero the layout on
+/// the board marches out; the move timer then loses turns that run out.
+#[test]
+fn timers_run_out_into_the_automatic_layout_and_a_lost_turn() {
+    use bevy::time::TimeUpdateStrategy;
+    let (mut app, _saves) = app();
+    // Every update is a quarter of a second (virtual time's largest step).
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        250,
+    )));
+    let mut s = two_players(vec![Seat::Person, Seat::Computer(AiKind::Random)]);
+    if let StartJunqi::New { timers, .. } = &mut s {
+        *timers = JunqiTimers {
+            deploy: Some(3),
+            moves: Some(2),
+        };
+    }
+    start(&mut app, s);
+    assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
+    assert!(table(&app).clock.is_some_and(|c| c <= 3.0));
+    for _ in 0..8 {
+        app.update();
+    }
+    assert!(
+        !table(&app).game.players[0].deployed,
+        "two seconds in, still deploying"
+    );
+    for _ in 0..8 {
+        app.update();
+    }
+    assert!(
+        table(&app).game.players[0].deployed,
+        "the automatic layout marched out"
+    );
+    // S's turn comes; nobody moves; the turn is lost when the clock runs out.
+    wait_until(&mut app, "the person's turn", |app| {
+        table(app).person_to_act() == Some(0)
+    });
+    let plies = table(&app).game.plies;
+    for _ in 0..12 {
+        app.update();
+    }
+    let t = table(&app);
+    assert!(t.game.plies > plies);
+    assert!(
+        t.game
+            .events
+            .iter()
+            .any(|e| matches!(e, bw_rules::junqi::PublicEvent::TurnForfeit { player: 0 }))
+    );
 }

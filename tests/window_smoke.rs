@@ -142,11 +142,16 @@ fn the_junqi_board_draws_stations_railways_and_pieces_seen_from_s() {
     });
     assert!(wood > 0.3, "the board is drawn ({wood:.2})");
     // S's arm is at the bottom: its face-up pieces have red rims and red ranks there.
-    let s_arm = pic.share((360, 520, 620, 780), |[r, g, b]| r > 180 && g < 110 && b < 110);
+    let s_arm = pic.share((360, 520, 620, 780), |[r, g, b]| {
+        r > 180 && g < 110 && b < 110
+    });
     assert!(s_arm > 0.02, "S's pieces at the bottom ({s_arm:.3})");
     // The other armies are face down in their colours (E blue on the right).
     let e_arm = pic.share((600, 290, 880, 510), |[r, _, b]| b > 180 && r < 120);
-    assert!(e_arm > 0.05, "E's pieces face down on the right ({e_arm:.3})");
+    assert!(
+        e_arm > 0.05,
+        "E's pieces face down on the right ({e_arm:.3})"
+    );
     // Railway lines: black with a white core.
     let black = pic.share((380, 300, 600, 500), |[r, g, b]| r < 40 && g < 40 && b < 40);
     assert!(black > 0.01, "railways drawn ({black:.3})");
@@ -161,6 +166,11 @@ fn the_junqi_handover_covers_the_board() {
         r > 200 && g > 185 && b > 140 && b < 180
     });
     assert!(wood < 0.001, "the board is covered ({wood:.4})");
-    let text = pic.share((300, 240, 980, 320), |[r, g, b]| r > 180 && g < 110 && b < 110);
-    assert!(text > 0.01, "the hand-over names S in its colour ({text:.3})");
+    let text = pic.share((300, 240, 980, 320), |[r, g, b]| {
+        r > 180 && g < 110 && b < 110
+    });
+    assert!(
+        text > 0.01,
+        "the hand-over names S in its colour ({text:.3})"
+    );
 }

@@ -337,6 +337,7 @@ fn junqi_demo_start(seats: Vec<Seat>) -> StartJunqi {
             .collect(),
         seats,
         seed: 20261129,
+        timers: crate::saves::JunqiTimers::default(),
     }
 }
 
@@ -361,6 +362,7 @@ fn junqi_demo_game(pieces: &JunqiPieces, to_the_end: bool) -> JunqiTable {
         profiles,
         20261129,
         0,
+        crate::saves::JunqiTimers::default(),
     )
     .expect("a valid demo game");
     let layout = super::junqi::automatic_layout(&table.game, 0, table.seed);

@@ -342,8 +342,29 @@ pub struct JunqiSave {
     pub record: JunqiRecord,
     pub seats: Vec<JunqiSeat>,
     pub seed: u64,
+    /// The deployment and move timers the game was started with.
+    #[serde(default)]
+    pub timers: JunqiTimers,
     /// Seconds since the Unix epoch.
     pub last_played: u64,
+}
+
+/// 军棋 timers, in seconds (`None`: off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JunqiTimers {
+    /// Deployment: when it runs out, the automatic layout marches out (default 120 s).
+    pub deploy: Option<u32>,
+    /// Each move: when it runs out, the turn is lost (default off).
+    pub moves: Option<u32>,
+}
+
+impl Default for JunqiTimers {
+    fn default() -> Self {
+        JunqiTimers {
+            deploy: Some(120),
+            moves: None,
+        }
+    }
 }
 
 pub const JUNQI_SAVE_VERSION: u32 = 1;

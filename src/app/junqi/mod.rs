@@ -26,7 +26,7 @@ use bw_rules::junqi::{Junqi, NodeId, Occupant, PieceSet, PlayerView, Rules, cano
 use crate::app::Saves;
 use crate::app::i18n::Locale;
 use crate::app::state::{JunqiScreen, Screen};
-use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSlot, SLOT_COUNT, SaveDir};
+use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSlot, JunqiTimers, SLOT_COUNT, SaveDir};
 use crate::tr;
 
 pub use newgame::{JunqiDraft, PRESETS, Preset};
@@ -56,9 +56,37 @@ pub struct JunqiTable {
     /// Why the last intention was refused.
     pub message: Option<String>,
     pub confirm_resign: bool,
+    pub timers: JunqiTimers,
+    /// Seconds left on the clock of the person acting (deployment or move), if one runs.
+    pub clock: Option<f32>,
 }
 
 impl JunqiTable {
+    /// A table for a game, nobody looking yet.
+    pub fn new(
+        game: Junqi,
+        seats: Vec<Seat>,
+        seed: u64,
+        slot: usize,
+        timers: JunqiTimers,
+    ) -> JunqiTable {
+        JunqiTable {
+            game,
+            seats,
+            seed,
+            slot,
+            viewer: None,
+            handover: None,
+            layout: Layout::new(),
+            selected: None,
+            hovered: None,
+            message: None,
+            confirm_resign: false,
+            timers,
+            clock: None,
+        }
+    }
+
     pub fn persons(&self) -> Vec<PlayerId> {
         (0..self.seats.len())
             .filter(|&p| self.seats[p] == Seat::Person)
@@ -119,6 +147,7 @@ impl JunqiTable {
             record: Record::of(&self.game),
             seats: self.seats.clone(),
             seed: self.seed,
+            timers: self.timers,
             last_played: crate::saves::now(),
         }
     }
@@ -134,6 +163,7 @@ pub enum StartJunqi {
         /// A profile name per seat (computers: their level).
         profiles: Vec<String>,
         seed: u64,
+        timers: JunqiTimers,
     },
     Load {
         slot: usize,
@@ -179,7 +209,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             .add_systems(OnEnter(JunqiScreen::Slots), refresh_slots)
             .add_systems(
                 Update,
-                (start_games, apply_intents, computer_turn)
+                (start_games, apply_intents, computer_turn, tick_clock)
                     .chain()
                     .run_if(resource_exists::<JunqiPieces>),
             )
@@ -222,6 +252,7 @@ pub fn new_table(
     profiles: Vec<String>,
     seed: u64,
     slot: usize,
+    timers: JunqiTimers,
 ) -> Result<JunqiTable, String> {
     let hands = deal(&rules, &pieces, seed);
     let mut game = Junqi::new(rules, pieces, hands)?;
@@ -238,19 +269,7 @@ pub fn new_table(
             game.players[p].profile = name.trim().to_string();
         }
     }
-    let mut table = JunqiTable {
-        game,
-        seats,
-        seed,
-        slot,
-        viewer: None,
-        handover: None,
-        layout: Layout::new(),
-        selected: None,
-        hovered: None,
-        message: None,
-        confirm_resign: false,
-    };
+    let mut table = JunqiTable::new(game, seats, seed, slot, timers);
     // Computers lay out automatically; the first to confirm moves first, so they lead.
     for p in 0..table.seats.len() {
         if table.seats[p] != Seat::Person {
@@ -277,6 +296,7 @@ pub fn automatic_layout(game: &Junqi, p: PlayerId, seed: u64) -> Layout {
 pub fn route(table: &mut JunqiTable) -> JunqiScreen {
     table.selected = None;
     table.confirm_resign = false;
+    table.clock = None;
     if matches!(table.game.phase, Phase::Over(_)) {
         return JunqiScreen::GameOver;
     }
@@ -302,8 +322,10 @@ fn take_over(table: &mut JunqiTable, p: PlayerId) -> JunqiScreen {
     table.handover = None;
     if table.game.phase == Phase::Deploying {
         table.layout = automatic_layout(&table.game, p, table.seed);
+        table.clock = table.timers.deploy.map(|s| s as f32);
         JunqiScreen::Deploy
     } else {
+        table.clock = table.timers.moves.map(|s| s as f32);
         JunqiScreen::Playing
     }
 }
@@ -331,21 +353,16 @@ fn start_games(
                 seats,
                 profiles,
                 seed,
-            } => new_table(rules, pieces.0.clone(), seats, profiles, seed, slot),
+                timers,
+            } => new_table(rules, pieces.0.clone(), seats, profiles, seed, slot, timers),
             StartJunqi::Load { slot } => match junqi_saves(&saves).load_junqi(slot, &pieces.0) {
-                JunqiSlot::Saved { save, game } => Ok(JunqiTable {
-                    game: *game,
-                    seats: save.seats,
-                    seed: save.seed,
+                JunqiSlot::Saved { save, game } => Ok(JunqiTable::new(
+                    *game,
+                    save.seats,
+                    save.seed,
                     slot,
-                    viewer: None,
-                    handover: None,
-                    layout: Layout::new(),
-                    selected: None,
-                    hovered: None,
-                    message: None,
-                    confirm_resign: false,
-                }),
+                    save.timers,
+                )),
                 _ => continue,
             },
         };
@@ -594,6 +611,59 @@ fn computer_turn(
         AsyncComputeTaskPool::get()
             .spawn(async move { Ai::new(kind, seed).choose(&board, &set, &view) }),
     );
+}
+
+/// The deployment and move clocks run down while their person acts; at zero the
+/// automatic layout marches out, or the turn is lost. While a clock runs the reactive
+/// window wakes four times a second (and only then), so the countdown moves.
+fn tick_clock(
+    time: Res<Time>,
+    table: Option<ResMut<JunqiTable>>,
+    loc: Res<Locale>,
+    saves: Res<Saves>,
+    state: Option<Res<State<JunqiScreen>>>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+    winit: Option<ResMut<bevy::winit::WinitSettings>>,
+) {
+    let running = |table: &Option<ResMut<JunqiTable>>| {
+        table.as_ref().is_some_and(|t| t.clock.is_some())
+            && state
+                .as_ref()
+                .is_some_and(|s| matches!(s.get(), JunqiScreen::Deploy | JunqiScreen::Playing))
+    };
+    if let Some(mut w) = winit {
+        let wanted = if running(&table) {
+            bevy::winit::UpdateMode::reactive(std::time::Duration::from_millis(250))
+        } else {
+            bevy::winit::WinitSettings::desktop_app().focused_mode
+        };
+        if w.focused_mode != wanted && w.focused_mode != bevy::winit::UpdateMode::Continuous {
+            w.focused_mode = wanted;
+        }
+    }
+    if !running(&table) {
+        return;
+    }
+    let Some(mut table) = table else { return };
+    let t = &mut *table;
+    let left = t.clock.unwrap_or(0.0) - time.delta_secs();
+    t.clock = Some(left);
+    if left > 0.0 {
+        return;
+    }
+    t.clock = None;
+    let expired = match (t.game.phase.clone(), t.viewer) {
+        (Phase::Deploying, Some(p)) => {
+            let layout = automatic_layout(&t.game, p, t.seed);
+            t.game.deploy(p, &layout).is_ok()
+        }
+        (Phase::Playing, Some(p)) if t.game.turn == p => act(t, Action::Timeout, &loc),
+        _ => false,
+    };
+    if expired {
+        autosave(t, &saves);
+        next.set(route(t));
+    }
 }
 
 /// The level names of computers, for profiles and labels.

@@ -111,6 +111,7 @@ pub struct JunqiDraft {
     pub seats: Vec<Seat>,
     pub profiles: Vec<String>,
     pub seed_text: String,
+    pub timers: crate::saves::JunqiTimers,
 }
 
 impl JunqiDraft {
@@ -127,6 +128,7 @@ impl JunqiDraft {
             ],
             profiles: vec!["玩家".into(), String::new(), String::new(), String::new()],
             seed_text: (crate::saves::now() % 1_000_000).to_string(),
+            timers: crate::saves::JunqiTimers::default(),
         }
     }
 
@@ -153,6 +155,7 @@ impl JunqiDraft {
                 })
                 .collect(),
             seed: self.seed(),
+            timers: self.timers,
         }
     }
 }
@@ -289,6 +292,35 @@ fn new_game_screen(
                     30 => 60,
                     60 => 100,
                     _ => 0,
+                };
+            }
+        });
+        ui.add_space(12.0);
+        ui.columns(4, |cols| {
+            let secs =
+                |s: Option<u32>| s.map_or(tr!(loc, "off"), |s| tr!(loc, "junqi-seconds", n = s));
+            if setting_column(
+                &mut cols[0],
+                &tr!(loc, "junqi-deploy-timer"),
+                &secs(d.timers.deploy),
+            ) {
+                d.timers.deploy = match d.timers.deploy {
+                    None => Some(60),
+                    Some(60) => Some(120),
+                    Some(120) => Some(300),
+                    _ => None,
+                };
+            }
+            if setting_column(
+                &mut cols[1],
+                &tr!(loc, "junqi-move-timer"),
+                &secs(d.timers.moves),
+            ) {
+                d.timers.moves = match d.timers.moves {
+                    None => Some(30),
+                    Some(30) => Some(60),
+                    Some(60) => Some(120),
+                    _ => None,
                 };
             }
         });

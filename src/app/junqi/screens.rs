@@ -362,6 +362,11 @@ fn side_panel(
             .size(16.0),
         );
     }
+    if let Some(c) = table.clock {
+        p.label(
+            egui::RichText::new(tr!(loc, "junqi-clock", n = c.ceil().max(0.0) as u32)).size(18.0),
+        );
+    }
     let limit = table.game.quiet_limit();
     if limit > 0 && table.game.quiet * 3 >= limit * 2 {
         theme::warning(
