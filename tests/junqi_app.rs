@@ -197,7 +197,7 @@ fn hot_seat_covers_the_board_between_persons_and_a_draw_accepted_by_all_ends_it(
 
 #[test]
 fn resigning_ends_the_game_and_a_saved_game_continues_from_its_slot() {
-    let (mut app, _saves) = app();
+    let (mut app, saves) = app();
     start(
         &mut app,
         two_players(vec![Seat::Person, Seat::Computer(AiKind::Random)]),
@@ -230,6 +230,15 @@ fn resigning_ends_the_game_and_a_saved_game_continues_from_its_slot() {
         Phase::Over(Outcome::Won { winners: vec![1] })
     );
     assert_eq!(screen(&app), Some(JunqiScreen::GameOver));
+    // The scores went to the profiles, once: opening the finished game again adds nothing.
+    app.update();
+    let totals = || bracket_war::saves::load_junqi_profiles(saves.path()).unwrap();
+    assert_eq!(totals().totals.get("Ann"), Some(&-5));
+    assert_eq!(totals().games.get("Ann"), Some(&1));
+    start(&mut app, StartJunqi::Load { slot: 0 });
+    app.update();
+    assert_eq!(screen(&app), Some(JunqiScreen::GameOver));
+    assert_eq!(totals().games.get("Ann"), Some(&1));
 }
 
 /// What the screen shows a seat (its pieces scene and its move list) holds no hidden rank:

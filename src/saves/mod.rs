@@ -345,6 +345,9 @@ pub struct JunqiSave {
     /// The deployment and move timers the game was started with.
     #[serde(default)]
     pub timers: JunqiTimers,
+    /// The finished game's scores were added to the profiles.
+    #[serde(default)]
+    pub scored: bool,
     /// Seconds since the Unix epoch.
     pub last_played: u64,
 }
@@ -368,6 +371,18 @@ impl Default for JunqiTimers {
 }
 
 pub const JUNQI_SAVE_VERSION: u32 = 1;
+
+/// The 军棋 profiles' score totals, in the save folder.
+pub const JUNQI_PROFILES_FILE: &str = "junqi-profiles.ron";
+
+/// The profiles' totals (empty when there are none yet; a damaged file is reported).
+pub fn load_junqi_profiles(dir: &Path) -> Result<bw_rules::junqi::record::ProfileScores, String> {
+    match read_ron(&dir.join(JUNQI_PROFILES_FILE)) {
+        FileState::Missing => Ok(Default::default()),
+        FileState::Loaded(p) => Ok(p),
+        FileState::Damaged(e) => Err(e),
+    }
+}
 
 /// What a 军棋 slot holds.
 #[derive(Clone, Debug)]

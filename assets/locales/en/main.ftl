@@ -303,3 +303,7 @@ junqi-clock = { $n ->
     [one] one second left
    *[other] { $n } seconds left
 }
+junqi-profile-total = { $score } points in { $games ->
+    [one] one game
+   *[other] { $games } games
+}

@@ -266,3 +266,4 @@ junqi-deploy-timer = 布阵计时
 junqi-move-timer = 走棋计时
 junqi-seconds = { $n } 秒
 junqi-clock = 剩余 { $n } 秒
+junqi-profile-total = 累计 { $score } 分（{ $games } 局）

@@ -59,6 +59,8 @@ pub struct JunqiTable {
     pub timers: JunqiTimers,
     /// Seconds left on the clock of the person acting (deployment or move), if one runs.
     pub clock: Option<f32>,
+    /// The finished game's scores were added to the profiles.
+    pub scored: bool,
 }
 
 impl JunqiTable {
@@ -84,6 +86,7 @@ impl JunqiTable {
             confirm_resign: false,
             timers,
             clock: None,
+            scored: false,
         }
     }
 
@@ -148,6 +151,7 @@ impl JunqiTable {
             seats: self.seats.clone(),
             seed: self.seed,
             timers: self.timers,
+            scored: self.scored,
             last_played: crate::saves::now(),
         }
     }
@@ -209,7 +213,13 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             .add_systems(OnEnter(JunqiScreen::Slots), refresh_slots)
             .add_systems(
                 Update,
-                (start_games, apply_intents, computer_turn, tick_clock)
+                (
+                    start_games,
+                    apply_intents,
+                    computer_turn,
+                    tick_clock,
+                    score_finished_game,
+                )
                     .chain()
                     .run_if(resource_exists::<JunqiPieces>),
             )
@@ -356,13 +366,11 @@ fn start_games(
                 timers,
             } => new_table(rules, pieces.0.clone(), seats, profiles, seed, slot, timers),
             StartJunqi::Load { slot } => match junqi_saves(&saves).load_junqi(slot, &pieces.0) {
-                JunqiSlot::Saved { save, game } => Ok(JunqiTable::new(
-                    *game,
-                    save.seats,
-                    save.seed,
-                    slot,
-                    save.timers,
-                )),
+                JunqiSlot::Saved { save, game } => {
+                    let mut t = JunqiTable::new(*game, save.seats, save.seed, slot, save.timers);
+                    t.scored = save.scored;
+                    Ok(t)
+                }
                 _ => continue,
             },
         };
@@ -664,6 +672,33 @@ fn tick_clock(
         autosave(t, &saves);
         next.set(route(t));
     }
+}
+
+/// A finished game's scores go to its players' profiles, once (the save remembers it).
+fn score_finished_game(table: Option<ResMut<JunqiTable>>, saves: Res<Saves>) {
+    let Some(mut table) = table else { return };
+    if table.scored || !matches!(table.game.phase, Phase::Over(_)) {
+        return;
+    }
+    let dir = &saves.0.dir;
+    let mut profiles = match crate::saves::load_junqi_profiles(dir) {
+        Ok(p) => p,
+        Err(e) => {
+            warn!(
+                "{} is damaged, scores start again: {e}",
+                crate::saves::JUNQI_PROFILES_FILE
+            );
+            Default::default()
+        }
+    };
+    profiles.add_game(&table.game);
+    if let Err(e) = crate::saves::write_ron(&dir.join(crate::saves::JUNQI_PROFILES_FILE), &profiles)
+    {
+        warn!("the profiles could not be saved: {e}");
+        return;
+    }
+    table.scored = true;
+    autosave(&table, &saves);
 }
 
 /// The level names of computers, for profiles and labels.

@@ -112,6 +112,8 @@ pub struct JunqiDraft {
     pub profiles: Vec<String>,
     pub seed_text: String,
     pub timers: crate::saves::JunqiTimers,
+    /// Every profile's totals so far.
+    pub profiles_so_far: bw_rules::junqi::record::ProfileScores,
 }
 
 impl JunqiDraft {
@@ -129,6 +131,7 @@ impl JunqiDraft {
             profiles: vec!["玩家".into(), String::new(), String::new(), String::new()],
             seed_text: (crate::saves::now() % 1_000_000).to_string(),
             timers: crate::saves::JunqiTimers::default(),
+            profiles_so_far: Default::default(),
         }
     }
 
@@ -162,12 +165,20 @@ impl JunqiDraft {
 
 pub(super) fn plugin(ui: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
+        app.add_systems(OnEnter(JunqiScreen::NewGame), read_profiles);
         if ui {
             app.add_systems(
                 EguiPrimaryContextPass,
                 new_game_screen.run_if(in_state(JunqiScreen::NewGame)),
             );
         }
+    }
+}
+
+/// The profiles' totals, shown under each person's name.
+fn read_profiles(draft: Option<ResMut<JunqiDraft>>, saves: Res<crate::app::Saves>) {
+    if let Some(mut d) = draft {
+        d.profiles_so_far = crate::saves::load_junqi_profiles(&saves.0.dir).unwrap_or_default();
     }
 }
 
@@ -344,6 +355,14 @@ fn new_game_screen(
                                 .hint_text(tr!(loc, "junqi-profile"))
                                 .desired_width(150.0),
                         );
+                        let name = d.profiles[p].trim();
+                        if let Some(total) = d.profiles_so_far.totals.get(name) {
+                            let games = d.profiles_so_far.games.get(name).copied().unwrap_or(0);
+                            theme::hint(
+                                c,
+                                &tr!(loc, "junqi-profile-total", score = *total, games = games),
+                            );
+                        }
                     });
                 }
             }
