@@ -389,3 +389,44 @@ fn timers_run_out_into_the_automatic_layout_and_a_lost_turn() {
             .any(|e| matches!(e, bw_rules::junqi::PublicEvent::TurnForfeit { player: 0 }))
     );
 }
+
+/// A layout kept under a name comes back for a later game (another seat, the same hand);
+/// a name that is only punctuation is refused with a reason.
+#[test]
+fn layouts_are_saved_by_name_and_loaded_when_they_fit() {
+    use bracket_war::app::junqi::layouts;
+    let (mut app, saves) = app();
+    start(
+        &mut app,
+        two_players(vec![Seat::Person, Seat::Computer(AiKind::Random)]),
+    );
+    intend(&mut app, JunqiIntent::Mirror);
+    let mine = table(&app).layout.clone();
+    intend(&mut app, JunqiIntent::SaveLayout("左翼 strong".into()));
+    assert!(saves.path().join("junqi-layouts/左翼 strong.ron").is_file());
+    intend(&mut app, JunqiIntent::SaveLayout("///".into()));
+    assert!(
+        table(&app)
+            .message
+            .as_deref()
+            .unwrap_or("")
+            .contains("name")
+    );
+    intend(&mut app, JunqiIntent::AutoLayout);
+    assert_ne!(table(&app).layout, mine);
+    let game = table(&app).game.clone();
+    assert_eq!(
+        layouts::fitting(saves.path(), &game, 0),
+        vec!["左翼 strong".to_string()]
+    );
+    intend(&mut app, JunqiIntent::LoadLayout("左翼 strong".into()));
+    assert_eq!(table(&app).layout, mine);
+    // Another seat's arm: the same layout, in that arm's coordinates.
+    let other = layouts::load(saves.path(), "左翼 strong", &game, 1).unwrap();
+    assert_eq!(other.len(), mine.len());
+    assert!(
+        other
+            .iter()
+            .all(|(n, _)| game.board.node(*n).seat == Some(game.players[1].seat))
+    );
+}

@@ -307,3 +307,7 @@ junqi-profile-total = { $score } points in { $games ->
     [one] one game
    *[other] { $games } games
 }
+junqi-layout-name = layout name
+junqi-save-layout = Save layout
+junqi-load-layout = Saved layouts that fit:
+junqi-layout-not-saved = the layout was not saved: { $reason }

@@ -267,3 +267,7 @@ junqi-move-timer = 走棋计时
 junqi-seconds = { $n } 秒
 junqi-clock = 剩余 { $n } 秒
 junqi-profile-total = 累计 { $score } 分（{ $games } 局）
+junqi-layout-name = 布局名称
+junqi-save-layout = 保存布局
+junqi-load-layout = 可用的已存布局：
+junqi-layout-not-saved = 布局没有保存：{ $reason }

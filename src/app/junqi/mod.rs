@@ -8,6 +8,7 @@
 //! a game in play is built from one seat's `PlayerView`, never from the full game.
 
 pub mod board;
+pub mod layouts;
 mod newgame;
 mod screens;
 
@@ -175,7 +176,7 @@ pub enum StartJunqi {
 }
 
 /// What a person asks for on the 军棋 screens.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum JunqiIntent {
     /// The hand-over screen was clicked: the waiting person looks now.
     TakeOver,
@@ -186,6 +187,10 @@ pub enum JunqiIntent {
     Mirror,
     /// 出征: confirm the layout.
     Confirm,
+    /// Keep the layout on the board under a name (in the save folder).
+    SaveLayout(String),
+    /// Put a saved layout on the board.
+    LoadLayout(String),
     /// Play: a node clicked (select an own piece, or move the selected one there).
     BoardClick(NodeId),
     Move(NodeId, NodeId),
@@ -463,7 +468,7 @@ pub fn apply_intents(
         intents.clear();
         return;
     };
-    for &intent in intents.read() {
+    for intent in intents.read().cloned() {
         let t = &mut *table;
         let viewer = t.viewer;
         let mut changed = false;
@@ -491,6 +496,19 @@ pub fn apply_intents(
             JunqiIntent::Mirror => {
                 if let Some(p) = viewer {
                     t.layout = mirror_layout(&t.game.board, t.game.players[p].seat, &t.layout);
+                }
+            }
+            JunqiIntent::SaveLayout(name) => {
+                if let Err(e) = layouts::save(&saves.0.dir, &name, &t.game, &t.layout) {
+                    t.message = Some(tr!(loc, "junqi-layout-not-saved", reason = e));
+                }
+            }
+            JunqiIntent::LoadLayout(name) => {
+                if let Some(p) = viewer {
+                    match layouts::load(&saves.0.dir, &name, &t.game, p) {
+                        Ok(l) => t.layout = l,
+                        Err(e) => t.message = Some(e),
+                    }
                 }
             }
             JunqiIntent::Confirm => {

@@ -184,7 +184,9 @@ fn deploy_screen(
     loc: Res<Locale>,
     table: Res<JunqiTable>,
     seats: Res<SeatColors>,
+    saves: Res<Saves>,
     mut intents: MessageWriter<JunqiIntent>,
+    mut name: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(me) = table.viewer else {
@@ -208,6 +210,31 @@ fn deploy_screen(
             }
             if p.button(tr!(loc, "junqi-mirror")).clicked() {
                 intents.write(JunqiIntent::Mirror);
+            }
+            p.add_space(10.0);
+            // Named layouts: keep this one, or put back one that fits this hand.
+            p.horizontal(|h| {
+                h.add(
+                    egui::TextEdit::singleline(&mut *name)
+                        .hint_text(tr!(loc, "junqi-layout-name"))
+                        .desired_width(150.0),
+                );
+                if h.button(tr!(loc, "junqi-save-layout")).clicked() {
+                    intents.write(JunqiIntent::SaveLayout(name.clone()));
+                }
+            });
+            // Read again on every redraw (the window redraws only on input): a layout saved
+            // a moment ago shows at once.
+            let names = super::layouts::fitting(&saves.0.dir, &table.game, me);
+            if !names.is_empty() {
+                p.label(tr!(loc, "junqi-load-layout"));
+                p.horizontal_wrapped(|h| {
+                    for n in &names {
+                        if h.button(n).clicked() {
+                            intents.write(JunqiIntent::LoadLayout(n.clone()));
+                        }
+                    }
+                });
             }
             p.add_space(10.0);
             if let Some(why) = &problem {
