@@ -403,7 +403,7 @@ fn layouts_are_saved_by_name_and_loaded_when_they_fit() {
     intend(&mut app, JunqiIntent::Mirror);
     let mine = table(&app).layout.clone();
     intend(&mut app, JunqiIntent::SaveLayout("左翼 strong".into()));
-    assert!(saves.path().join("junqi-layouts/左翼 strong.ron").is_file());
+    assert!(saves.path().join("junqi_layouts/左翼 strong.ron").is_file());
     intend(&mut app, JunqiIntent::SaveLayout("///".into()));
     assert!(
         table(&app)

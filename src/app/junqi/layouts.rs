@@ -1,4 +1,4 @@
-//! Named layouts in the save folder (`junqi-layouts/<name>.ron`, written atomically), in
+//! Named layouts in the save folder (`junqi_layouts/<name>.ron`, written atomically), in
 //! arm coordinates so that a layout fits any seat. Only layouts that fit the player's hand
 //! (and the rules) are offered.
 
@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use bw_rules::junqi::setup::{Layout, SavedLayout};
 use bw_rules::junqi::{Junqi, PlayerId};
 
-pub const LAYOUTS_DIR: &str = "junqi-layouts";
+pub const LAYOUTS_DIR: &str = "junqi_layouts";
 
 fn folder(saves: &Path) -> PathBuf {
     saves.join(LAYOUTS_DIR)
