@@ -430,3 +430,53 @@ fn layouts_are_saved_by_name_and_loaded_when_they_fit() {
             .all(|(n, _)| game.board.node(*n).seat == Some(game.players[1].seat))
     );
 }
+
+/// A finished game replays ply for ply from its slot's record; the replay shows every
+/// piece, or exactly what one seat saw at that ply (no hidden rank).
+#[test]
+fn a_saved_game_replays_ply_for_ply_in_either_view() {
+    use bracket_war::app::junqi::replay::{JunqiReplay, WatchJunqi};
+    let (mut app, _saves) = app();
+    start(
+        &mut app,
+        two_players(vec![Seat::Person, Seat::Computer(AiKind::Random)]),
+    );
+    intend(&mut app, JunqiIntent::Confirm);
+    for _ in 0..4 {
+        wait_until(&mut app, "the person's turn", |app| {
+            table(app).person_to_act() == Some(0)
+        });
+        let (from, to) = table(&app).legal_moves()[0];
+        intend(&mut app, JunqiIntent::Move(from, to));
+    }
+    let live = table(&app).game.clone();
+    let record = table(&app).save().record;
+    app.world_mut().write_message(WatchJunqi(record));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Some(JunqiScreen::Replay));
+    let mut r = app.world_mut().resource_mut::<JunqiReplay>();
+    r.playing = false;
+    let n = r.total();
+    assert_eq!(n, live.actions.len());
+    r.show(n);
+    assert_eq!(r.game.at, live.at, "the replay ends where the game is");
+    r.show(2);
+    assert_eq!(r.game.plies, 2);
+    r.seat = None;
+    assert!(r.nodes().iter().flatten().all(|p| p.kind.is_some()));
+    r.seat = Some(0);
+    let seen = r.nodes();
+    assert!(
+        seen.iter()
+            .flatten()
+            .filter(|p| p.owner == 1)
+            .all(|p| p.kind.is_none())
+    );
+    assert!(
+        seen.iter()
+            .flatten()
+            .filter(|p| p.owner == 0)
+            .all(|p| p.kind.is_some())
+    );
+}

@@ -68,6 +68,8 @@ pub enum JunqiScreen {
     Deploy,
     Playing,
     GameOver,
+    /// Watching a saved or finished game ply by ply.
+    Replay,
 }
 
 /// The 括号大战 board is on screen: playing, the end of a game, or a replay. The board's

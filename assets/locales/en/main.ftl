@@ -311,3 +311,5 @@ junqi-layout-name = layout name
 junqi-save-layout = Save layout
 junqi-load-layout = Saved layouts that fit:
 junqi-layout-not-saved = the layout was not saved: { $reason }
+junqi-replay-all = everything
+junqi-replay-seat = as { $seat } saw it

@@ -271,3 +271,5 @@ junqi-layout-name = 布局名称
 junqi-save-layout = 保存布局
 junqi-load-layout = 可用的已存布局：
 junqi-layout-not-saved = 布局没有保存：{ $reason }
+junqi-replay-all = 全部明棋
+junqi-replay-seat = { $seat } 的视角

@@ -10,6 +10,7 @@
 pub mod board;
 pub mod layouts;
 mod newgame;
+pub mod replay;
 mod screens;
 
 use std::sync::Arc;
@@ -215,6 +216,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             .add_message::<StartJunqi>()
             .add_message::<JunqiIntent>()
             .add_plugins(newgame::plugin(ui))
+            .add_plugins(replay::plugin)
             .add_systems(OnEnter(JunqiScreen::Slots), refresh_slots)
             .add_systems(
                 Update,

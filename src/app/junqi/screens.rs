@@ -29,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
             deploy_screen.run_if(in_state(JunqiScreen::Deploy)),
             game_screen.run_if(in_state(JunqiScreen::Playing)),
             end_screen.run_if(in_state(JunqiScreen::GameOver)),
+            replay_screen.run_if(in_state(JunqiScreen::Replay)),
         ),
     );
 }
@@ -55,6 +56,7 @@ fn slots_screen(
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
     mut start: MessageWriter<StartJunqi>,
+    mut watch: MessageWriter<super::replay::WatchJunqi>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
@@ -109,6 +111,13 @@ fn slots_screen(
                 }
                 if r.secondary_clicked() && !matches!(list.slots[i], JunqiSlot::Empty) {
                     list.confirm_delete = Some(i);
+                }
+                if let JunqiSlot::Saved { save, .. } = &list.slots[i]
+                    && ui
+                        .button(format!("▶ {}", tr!(loc, "watch-replay")))
+                        .clicked()
+                {
+                    watch.write(super::replay::WatchJunqi(save.record.clone()));
                 }
             });
             ui.add_space(6.0);
@@ -558,6 +567,7 @@ fn end_screen(
     seats: Res<SeatColors>,
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
+    mut watch: MessageWriter<super::replay::WatchJunqi>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = theme::root_ui(ctx);
@@ -595,6 +605,9 @@ fn end_screen(
             }
             p.separator();
             theme::hint(p, &tr!(loc, "junqi-saved"));
+            if p.button(tr!(loc, "watch-replay")).clicked() {
+                watch.write(super::replay::WatchJunqi(table.save().record));
+            }
             if p.button(tr!(loc, "save-slots")).clicked() {
                 next.set(JunqiScreen::Slots);
             }
@@ -619,5 +632,85 @@ fn end_screen(
         );
     });
     let _ = palette::TEXT;
+    Ok(())
+}
+
+fn replay_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    mut replay: ResMut<super::replay::JunqiReplay>,
+    seats: Res<SeatColors>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = theme::root_ui(ctx);
+    let total = replay.total();
+    egui::Panel::bottom("junqi_replay").show(&mut root, |bar| {
+        bar.horizontal(|bar| {
+            bar.label(egui::RichText::new(tr!(loc, "watch-replay")).strong());
+            if bar.button("|◀").clicked() {
+                replay.show(0);
+            }
+            if bar.button("◀").clicked() {
+                let n = replay.shown.saturating_sub(1);
+                replay.show(n);
+                replay.playing = false;
+            }
+            let play = if replay.playing { "||" } else { "▶" };
+            if bar.button(play).clicked() {
+                replay.playing = !replay.playing;
+            }
+            if bar.button("▶|").clicked() {
+                let n = replay.shown + 1;
+                replay.show(n);
+                replay.playing = false;
+            }
+            let mut at = replay.shown;
+            if bar.add(egui::Slider::new(&mut at, 0..=total)).changed() {
+                replay.show(at);
+            }
+            bar.label(format!("{} / {total}", replay.shown));
+            // Whose view: everything, or one seat's as it was at this ply.
+            let players: Vec<char> = replay.game.players.iter().map(|p| p.seat).collect();
+            if bar
+                .selectable_label(replay.seat.is_none(), tr!(loc, "junqi-replay-all"))
+                .clicked()
+            {
+                replay.seat = None;
+            }
+            for (i, seat) in players.iter().enumerate() {
+                if bar
+                    .selectable_label(
+                        replay.seat == Some(i),
+                        tr!(loc, "junqi-replay-seat", seat = seat.to_string()),
+                    )
+                    .clicked()
+                {
+                    replay.seat = Some(i);
+                }
+            }
+            if bar.button(tr!(loc, "save-slots")).clicked() {
+                next.set(JunqiScreen::Slots);
+            }
+            if bar.button(tr!(loc, "to-menu")).clicked() {
+                screen.set(Screen::Menu);
+            }
+        });
+    });
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        let rect = ui.max_rect();
+        let bottom = replay.seat.map(|p| replay.game.players[p].seat);
+        let nodes = replay.nodes();
+        board::paint(
+            ui,
+            rect,
+            &replay.game.board,
+            bottom,
+            &board::scene(&nodes, &replay.game.set, &loc.code),
+            &seats,
+            &Marks::default(),
+        );
+    });
     Ok(())
 }

@@ -1,0 +1,137 @@
+//! The 军棋 replay viewer: any saved or finished game, ply by ply — step, play and pause,
+//! a slider — seen with everything revealed, or as one seat saw it at that ply.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bw_rules::junqi::record::Record;
+use bw_rules::junqi::view::SeenPiece;
+use bw_rules::junqi::{Junqi, PieceSet, PlayerId, PlayerView};
+
+use crate::app::state::{JunqiScreen, Screen};
+
+/// The game being replayed and how far.
+#[derive(Resource, Clone, Debug)]
+pub struct JunqiReplay {
+    pub record: Record,
+    /// Actions shown so far.
+    pub shown: usize,
+    pub playing: bool,
+    pub timer: Timer,
+    /// Whose view: `None` shows every piece.
+    pub seat: Option<PlayerId>,
+    /// The game after `shown` actions (rebuilt when `shown` changes).
+    pub game: Junqi,
+}
+
+impl JunqiReplay {
+    pub fn new(record: Record, set: Arc<PieceSet>) -> Result<JunqiReplay, String> {
+        let game = at(&record, 0, &set)?;
+        Ok(JunqiReplay {
+            record,
+            shown: 0,
+            playing: true,
+            timer: Timer::new(Duration::from_millis(700), TimerMode::Repeating),
+            seat: None,
+            game,
+        })
+    }
+
+    pub fn total(&self) -> usize {
+        self.record.actions.len()
+    }
+
+    /// Shows the game after `n` actions.
+    pub fn show(&mut self, n: usize) {
+        let n = n.min(self.total());
+        if let Ok(g) = at(&self.record, n, &self.game.set) {
+            self.game = g;
+            self.shown = n;
+        }
+    }
+
+    /// The pieces on the board as the chosen seat saw them then (or all of them).
+    pub fn nodes(&self) -> Vec<Option<SeenPiece>> {
+        match self.seat {
+            Some(p) => PlayerView::position(&self.game, p).nodes,
+            None => self
+                .game
+                .at
+                .iter()
+                .map(|s| {
+                    s.map(|p| SeenPiece {
+                        owner: p.owner,
+                        kind: Some(p.kind),
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The game after the first `n` actions of a record.
+fn at(record: &Record, n: usize, set: &Arc<PieceSet>) -> Result<Junqi, String> {
+    let mut partial = record.clone();
+    partial.actions.truncate(n);
+    partial.replay(set.clone())
+}
+
+/// Opens the replay of a record.
+#[derive(Message, Clone, Debug)]
+pub struct WatchJunqi(pub Record);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<WatchJunqi>()
+        .add_systems(Update, open_replay)
+        .add_systems(Update, tick.run_if(in_state(JunqiScreen::Replay)))
+        .add_systems(OnExit(JunqiScreen::Replay), |mut c: Commands| {
+            c.remove_resource::<JunqiReplay>()
+        });
+}
+
+fn open_replay(
+    mut commands: Commands,
+    mut requests: MessageReader<WatchJunqi>,
+    pieces: Res<super::JunqiPieces>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+) {
+    if let Some(WatchJunqi(record)) = requests.read().last() {
+        match JunqiReplay::new(record.clone(), pieces.0.clone()) {
+            Ok(r) => {
+                commands.insert_resource(r);
+                screen.set(Screen::Junqi);
+                next.set(JunqiScreen::Replay);
+            }
+            Err(e) => warn!("the 军棋 record cannot be replayed: {e}"),
+        }
+    }
+}
+
+/// Plays forward, keeping the reactive window awake while it plays.
+fn tick(
+    time: Res<Time>,
+    mut replay: ResMut<JunqiReplay>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if !replay.playing {
+        return;
+    }
+    redraw.write(RequestRedraw);
+    let delta = time.delta();
+    if replay
+        .bypass_change_detection()
+        .timer
+        .tick(delta)
+        .just_finished()
+    {
+        if replay.shown < replay.total() {
+            let n = replay.shown + 1;
+            replay.show(n);
+        } else {
+            replay.playing = false;
+        }
+    }
+}
