@@ -480,3 +480,26 @@ fn a_saved_game_replays_ply_for_ply_in_either_view() {
             .all(|p| p.kind.is_some())
     );
 }
+
+/// Starting from the new-game screen (already inside 军棋) keeps the new game: the game's
+/// own screen comes, not a fresh 军棋 that drops it.
+#[test]
+fn a_game_started_from_the_new_game_screen_is_kept() {
+    use bracket_war::app::junqi::JunqiDraft;
+    let (mut app, _saves) = app();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Junqi);
+    app.update();
+    app.world_mut().insert_resource(JunqiDraft::new(0));
+    app.world_mut()
+        .resource_mut::<NextState<JunqiScreen>>()
+        .set(JunqiScreen::NewGame);
+    app.update();
+    assert_eq!(screen(&app), Some(JunqiScreen::NewGame));
+    let start_request = app.world().resource::<JunqiDraft>().start();
+    start(&mut app, start_request);
+    app.update();
+    assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
+    assert!(app.world().get_resource::<JunqiTable>().is_some());
+}

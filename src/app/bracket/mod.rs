@@ -240,9 +240,10 @@ fn start_games(world: &mut World) {
             autosave(world);
         }
         // A game can be opened from anywhere (the slots, a screenshot, a test).
-        world
-            .resource_mut::<NextState<crate::app::state::Screen>>()
-            .set(crate::app::state::Screen::Bracket);
+        NextState::set_if_neq(
+            &mut world.resource_mut::<NextState<crate::app::state::Screen>>(),
+            crate::app::state::Screen::Bracket,
+        );
         world
             .resource_mut::<NextState<BracketScreen>>()
             .set(if over {

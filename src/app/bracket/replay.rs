@@ -60,7 +60,7 @@ fn open_replay(
             playing: true,
             timer: Timer::new(Duration::from_millis(600), TimerMode::Repeating),
         });
-        screen.set(Screen::Bracket);
+        NextState::set_if_neq(&mut *screen, Screen::Bracket);
         next.set(BracketScreen::Replay);
     }
 }

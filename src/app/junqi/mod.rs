@@ -392,7 +392,7 @@ fn start_games(
             autosave(&table, &saves);
         }
         thinking.0 = None;
-        screen.set(Screen::Junqi);
+        NextState::set_if_neq(&mut *screen, Screen::Junqi);
         next.set(route(&mut table));
         commands.insert_resource(table);
     }

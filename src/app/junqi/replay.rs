@@ -102,7 +102,7 @@ fn open_replay(
         match JunqiReplay::new(record.clone(), pieces.0.clone()) {
             Ok(r) => {
                 commands.insert_resource(r);
-                screen.set(Screen::Junqi);
+                NextState::set_if_neq(&mut *screen, Screen::Junqi);
                 next.set(JunqiScreen::Replay);
             }
             Err(e) => warn!("the 军棋 record cannot be replayed: {e}"),
