@@ -142,11 +142,12 @@ fn slots_screen(
 fn handover_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
-    table: Res<JunqiTable>,
+    table: Option<Res<JunqiTable>>,
     seats: Res<SeatColors>,
     mut intents: MessageWriter<JunqiIntent>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let Some(table) = table else { return Ok(()) };
     let Some(p) = table.handover else {
         return Ok(());
     };
@@ -191,13 +192,14 @@ fn layout_scene(table: &JunqiTable, lang: &str) -> Vec<board::DrawnPiece> {
 fn deploy_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
-    table: Res<JunqiTable>,
+    table: Option<Res<JunqiTable>>,
     seats: Res<SeatColors>,
     saves: Res<Saves>,
     mut intents: MessageWriter<JunqiIntent>,
     mut name: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let Some(table) = table else { return Ok(()) };
     let Some(me) = table.viewer else {
         return Ok(());
     };
@@ -473,12 +475,15 @@ fn side_panel(
 fn game_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
-    mut table: ResMut<JunqiTable>,
+    table: Option<ResMut<JunqiTable>>,
     seats: Res<SeatColors>,
     mut intents: MessageWriter<JunqiIntent>,
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let Some(mut table) = table else {
+        return Ok(());
+    };
     let view = table.view();
     let mut root = theme::root_ui(ctx);
     let mut resign = false;
@@ -563,13 +568,14 @@ fn last_removed(view: &PlayerView) -> Vec<NodeId> {
 fn end_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
-    table: Res<JunqiTable>,
+    table: Option<Res<JunqiTable>>,
     seats: Res<SeatColors>,
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
     mut watch: MessageWriter<super::replay::WatchJunqi>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let Some(table) = table else { return Ok(()) };
     let mut root = theme::root_ui(ctx);
     // Every initial layout, revealed (the original shows them at the end).
     let mut nodes: Vec<Option<SeenPiece>> = vec![None; table.game.board.len()];
@@ -638,12 +644,15 @@ fn end_screen(
 fn replay_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
-    mut replay: ResMut<super::replay::JunqiReplay>,
+    replay: Option<ResMut<super::replay::JunqiReplay>>,
     seats: Res<SeatColors>,
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let Some(mut replay) = replay else {
+        return Ok(());
+    };
     let mut root = theme::root_ui(ctx);
     let total = replay.total();
     egui::Panel::bottom("junqi_replay").show(&mut root, |bar| {
