@@ -659,14 +659,20 @@ fn tick_clock(
                 .as_ref()
                 .is_some_and(|s| matches!(s.get(), JunqiScreen::Deploy | JunqiScreen::Playing))
     };
-    if let Some(mut w) = winit {
+    if let Some(mut w) = winit
+        && w.focused_mode != bevy::winit::UpdateMode::Continuous
+    {
         let wanted = if running(&table) {
-            bevy::winit::UpdateMode::reactive(std::time::Duration::from_millis(250))
+            let quarter = bevy::winit::UpdateMode::reactive(std::time::Duration::from_millis(250));
+            bevy::winit::WinitSettings {
+                focused_mode: quarter,
+                unfocused_mode: quarter,
+            }
         } else {
-            bevy::winit::WinitSettings::desktop_app().focused_mode
+            bevy::winit::WinitSettings::desktop_app()
         };
-        if w.focused_mode != wanted && w.focused_mode != bevy::winit::UpdateMode::Continuous {
-            w.focused_mode = wanted;
+        if (w.focused_mode, w.unfocused_mode) != (wanted.focused_mode, wanted.unfocused_mode) {
+            *w = wanted;
         }
     }
     if !running(&table) {

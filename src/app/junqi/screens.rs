@@ -215,6 +215,10 @@ fn deploy_screen(
                     .strong(),
             );
             theme::hint(p, &tr!(loc, "junqi-deploy-help"));
+            if let Some(c) = table.clock {
+                let left = tr!(loc, "junqi-clock", n = c.ceil().max(0.0) as u32);
+                p.label(egui::RichText::new(left).size(20.0));
+            }
             p.add_space(10.0);
             if p.button(tr!(loc, "junqi-auto-layout")).clicked() {
                 intents.write(JunqiIntent::AutoLayout);
