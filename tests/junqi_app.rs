@@ -503,3 +503,34 @@ fn a_game_started_from_the_new_game_screen_is_kept() {
     assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
     assert!(app.world().get_resource::<JunqiTable>().is_some());
 }
+
+/// Keyboard play: the arrows move the cursor to the neighbouring node on screen (the board
+/// turned so the viewer's arm is at the bottom), in every direction and back.
+#[test]
+fn the_arrow_keys_walk_the_board_as_it_is_drawn() {
+    use bevy_egui::egui;
+    use bracket_war::app::junqi::board::{positions, step};
+    let board = bw_rules::junqi::Board::four_player();
+    let rect = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(900.0, 760.0));
+    for seat in ['S', 'E', 'N', 'W'] {
+        let pos = positions(&board, Some(seat), rect);
+        let start = board.arm_node(seat, 2, 2).unwrap();
+        // The viewer's own arm is at the bottom of the picture.
+        let arm_y: f32 = board.arm(seat).map(|n| pos[n.0 as usize].y).sum::<f32>()
+            / board.arm(seat).count() as f32;
+        assert!(
+            arm_y > rect.center().y + 150.0,
+            "{seat}'s arm at the bottom"
+        );
+        let up = step(&board, Some(seat), rect, start, egui::vec2(0.0, -1.0)).unwrap();
+        assert!(pos[up.0 as usize].y < pos[start.0 as usize].y);
+        assert!(
+            (pos[up.0 as usize].x - pos[start.0 as usize].x).abs() < 1.0,
+            "straight up"
+        );
+        let back = step(&board, Some(seat), rect, up, egui::vec2(0.0, 1.0)).unwrap();
+        assert_eq!(back, start);
+        let right = step(&board, Some(seat), rect, start, egui::vec2(1.0, 0.0)).unwrap();
+        assert!(pos[right.0 as usize].x > pos[start.0 as usize].x);
+    }
+}

@@ -89,6 +89,8 @@ pub struct Marks {
     pub path: Vec<NodeId>,
     /// Nodes whose pieces just left the board (a short effect).
     pub removed: Vec<NodeId>,
+    /// The keyboard's (or the pointer's) node.
+    pub cursor: Option<NodeId>,
 }
 
 /// What the pointer did on the board.
@@ -193,6 +195,15 @@ pub fn paint(
             egui::Stroke::new(3.0, egui::Color32::from_rgb(230, 60, 40)),
         );
     }
+    if let Some(n) = marks.cursor {
+        let r = egui::Rect::from_center_size(pos[n.0 as usize], size * 1.25);
+        painter.rect_stroke(
+            r,
+            5.0,
+            egui::Stroke::new(2.0, egui::Color32::from_rgb(40, 120, 230)),
+            egui::StrokeKind::Outside,
+        );
+    }
     let font = egui::FontId::proportional(unit * 0.34);
     for piece in pieces {
         let p = pos[piece.node.0 as usize];
@@ -262,4 +273,43 @@ pub fn paint(
         response.on_hover_text_at_pointer(name);
     }
     input
+}
+
+/// The node the keyboard cursor goes to from `from` in screen direction `dir` (arrow keys):
+/// the nearest node ahead, favouring those straight ahead.
+pub fn step(
+    board: &Board,
+    bottom: Option<char>,
+    rect: egui::Rect,
+    from: NodeId,
+    dir: egui::Vec2,
+) -> Option<NodeId> {
+    let pos = positions(board, bottom, rect);
+    let here = pos[from.0 as usize];
+    board
+        .ids()
+        .filter(|&n| n != from)
+        .filter_map(|n| {
+            let d = pos[n.0 as usize] - here;
+            let ahead = d.dot(dir);
+            let aside = (d - dir * ahead).length();
+            (ahead > 1.0).then_some((n, ahead + aside * 2.5))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(n, _)| n)
+}
+
+/// Arrow keys pressed this frame, as screen directions.
+pub fn arrow(ui: &egui::Ui) -> Option<egui::Vec2> {
+    ui.input(|i| {
+        [
+            (egui::Key::ArrowUp, egui::vec2(0.0, -1.0)),
+            (egui::Key::ArrowDown, egui::vec2(0.0, 1.0)),
+            (egui::Key::ArrowLeft, egui::vec2(-1.0, 0.0)),
+            (egui::Key::ArrowRight, egui::vec2(1.0, 0.0)),
+        ]
+        .into_iter()
+        .find(|(k, _)| i.key_pressed(*k))
+        .map(|(_, d)| d)
+    })
 }

@@ -512,6 +512,7 @@ fn game_screen(
             .unwrap_or_default(),
         path: table.hover_path(),
         removed: last_removed(&view),
+        cursor: table.hovered,
     };
     egui::CentralPanel::default().show(&mut root, |ui| {
         let rect = ui.max_rect();
@@ -533,6 +534,26 @@ fn game_screen(
             intents.write(JunqiIntent::Move(a, b));
         } else if let Some(n) = input.clicked {
             intents.write(JunqiIntent::BoardClick(n));
+        }
+        // Keyboard play: the arrows move the cursor (from the selected piece, or an own
+        // piece), Enter selects or moves there, Esc lets go of the selection.
+        if let Some(dir) = board::arrow(ui) {
+            let from = table
+                .hovered
+                .or(table.selected)
+                .or_else(|| moves.first().map(|m| m.0));
+            if let Some(from) = from {
+                table.hovered =
+                    board::step(&table.game.board, bottom, rect, from, dir).or(Some(from));
+            }
+        }
+        if ui.input(|i| i.key_pressed(egui::Key::Enter))
+            && let Some(n) = table.hovered
+        {
+            intents.write(JunqiIntent::BoardClick(n));
+        }
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) && !table.confirm_resign {
+            table.selected = None;
         }
     });
     if table.confirm_resign
