@@ -114,4 +114,9 @@ fn seat_colours_come_from_the_pack_and_the_two_packs_differ() {
     assert!(default.problems.is_empty() && joking.problems.is_empty());
     assert_eq!(default.seats, bracket_war::app::theme::DEFAULT_SEATS);
     assert_ne!(default.seats, joking.seats);
+    assert_eq!(
+        default.junqi_board,
+        bracket_war::app::theme::DEFAULT_JUNQI_BOARD
+    );
+    assert_ne!(default.junqi_board, joking.junqi_board);
 }

@@ -130,6 +130,7 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
         .insert_resource(Saves(SaveDir::new(&options.saves)))
         .insert_resource(AssetsDir(assets))
         .init_resource::<theme::SeatColors>()
+        .init_resource::<theme::JunqiBoardColor>()
         // Playing, replays and computer turns wake the reactive window (also headless).
         .add_message::<bevy::window::RequestRedraw>()
         .add_plugins(state::plugin)

@@ -16,7 +16,7 @@ use super::AssetsDir;
 use super::i18n::Locale;
 use super::screens::settings::UserSettings;
 use super::state::Screen;
-use super::theme::{self, DEFAULT_SEATS, SeatColors};
+use super::theme::{self, DEFAULT_JUNQI_BOARD, DEFAULT_SEATS, JunqiBoardColor, SeatColors};
 use crate::tr;
 
 pub const DEFAULT_PACK: &str = "default";
@@ -58,6 +58,10 @@ struct UiArt {
     logo: String,
 }
 
+fn default_junqi_board() -> (f32, f32, f32) {
+    DEFAULT_JUNQI_BOARD
+}
+
 fn default_seats() -> Vec<(f32, f32, f32)> {
     DEFAULT_SEATS.to_vec()
 }
@@ -70,6 +74,9 @@ struct PackFile {
     /// Seat colours of players 1–4 (sRGB 0..1); the default pack's when left out.
     #[serde(default = "default_seats")]
     seats: Vec<(f32, f32, f32)>,
+    /// The 军棋 board's wood (sRGB 0..1); the default pack's when left out.
+    #[serde(default = "default_junqi_board")]
+    junqi_board: (f32, f32, f32),
     board: BoardArt,
     pieces: HashMap<String, String>,
     ui: UiArt,
@@ -82,6 +89,7 @@ pub struct PackPaths {
     pub title: Names,
     pub background: (f32, f32, f32),
     pub seats: [(f32, f32, f32); 4],
+    pub junqi_board: (f32, f32, f32),
     pub cell: String,
     pub mirrors: [String; 2],
     pub glass: [String; 3],
@@ -213,6 +221,7 @@ pub fn resolve_pack(assets: &Path, name: &str) -> PackPaths {
             .map(|p| p.name.clone())
             .unwrap_or_else(|| Names::of([("zh-CN", "默认"), ("en", "Default")])),
         background: p.map_or((0.16, 0.17, 0.2), |p| p.background),
+        junqi_board: p.map_or(DEFAULT_JUNQI_BOARD, |p| p.junqi_board),
         seats: match p.map(|p| <[(f32, f32, f32); 4]>::try_from(p.seats.as_slice())) {
             Some(Ok(seats)) => seats,
             Some(Err(_)) => {
@@ -384,6 +393,8 @@ fn load_pack(commands: &mut Commands, server: &AssetServer, assets: &Path, name:
         paths.background.1,
         paths.background.2,
     )));
+    let (r, g, b) = paths.junqi_board;
+    commands.insert_resource(JunqiBoardColor(Color::srgb(r, g, b)));
     commands.insert_resource(SeatColors(
         paths.seats.map(|(r, g, b)| Color::srgb(r, g, b)),
     ));

@@ -35,6 +35,20 @@ impl Default for SeatColors {
     }
 }
 
+/// The colour of the 军棋 board's wood, from the texture pack.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct JunqiBoardColor(pub Color);
+
+/// The default pack's 军棋 board.
+pub const DEFAULT_JUNQI_BOARD: (f32, f32, f32) = (0.87, 0.81, 0.63);
+
+impl Default for JunqiBoardColor {
+    fn default() -> Self {
+        let (r, g, b) = DEFAULT_JUNQI_BOARD;
+        JunqiBoardColor(Color::srgb(r, g, b))
+    }
+}
+
 /// The default pack's seat colours (red, blue, green, amber).
 pub const DEFAULT_SEATS: [(f32, f32, f32); 4] = [
     (0.86, 0.22, 0.22),

@@ -91,6 +91,8 @@ pub struct Marks {
     pub removed: Vec<NodeId>,
     /// The keyboard's (or the pointer's) node.
     pub cursor: Option<NodeId>,
+    /// The board's wood, from the texture pack.
+    pub wood: Option<egui::Color32>,
 }
 
 /// What the pointer did on the board.
@@ -114,7 +116,8 @@ pub fn paint(
 ) -> BoardInput {
     let response = ui.allocate_rect(rect, egui::Sense::click_and_drag());
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 8.0, egui::Color32::from_rgb(222, 206, 160));
+    let wood = marks.wood.unwrap_or(egui::Color32::from_rgb(222, 206, 160));
+    painter.rect_filled(rect, 8.0, wood);
     let pos = positions(board, bottom, rect);
     let unit = pos
         .iter()

@@ -16,7 +16,7 @@ use crate::app::Saves;
 use crate::app::i18n::{Locale, ago};
 use crate::app::screens::slots::confirm_delete;
 use crate::app::state::{JunqiScreen, Screen};
-use crate::app::theme::{self, SeatColors, palette};
+use crate::app::theme::{self, JunqiBoardColor, SeatColors, palette};
 use crate::saves::JunqiSlot;
 use crate::tr;
 
@@ -194,6 +194,7 @@ fn deploy_screen(
     loc: Res<Locale>,
     table: Option<Res<JunqiTable>>,
     seats: Res<SeatColors>,
+    wood: Res<JunqiBoardColor>,
     saves: Res<Saves>,
     mut intents: MessageWriter<JunqiIntent>,
     mut name: Local<String>,
@@ -270,6 +271,7 @@ fn deploy_screen(
         let rect = ui.max_rect();
         let seat = table.game.players[me].seat;
         let marks = Marks {
+            wood: Some(theme::to_egui(wood.0)),
             selected: table.selected,
             ..Default::default()
         };
@@ -481,6 +483,7 @@ fn game_screen(
     loc: Res<Locale>,
     table: Option<ResMut<JunqiTable>>,
     seats: Res<SeatColors>,
+    wood: Res<JunqiBoardColor>,
     mut intents: MessageWriter<JunqiIntent>,
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -505,6 +508,7 @@ fn game_screen(
     }
     let moves = table.legal_moves();
     let marks = Marks {
+        wood: Some(theme::to_egui(wood.0)),
         selected: table.selected,
         destinations: table
             .selected
@@ -595,6 +599,7 @@ fn end_screen(
     loc: Res<Locale>,
     table: Option<Res<JunqiTable>>,
     seats: Res<SeatColors>,
+    wood: Res<JunqiBoardColor>,
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
     mut watch: MessageWriter<super::replay::WatchJunqi>,
@@ -659,7 +664,10 @@ fn end_screen(
             bottom,
             &board::scene(&nodes, &table.game.set, &loc.code),
             &seats,
-            &Marks::default(),
+            &Marks {
+                wood: Some(theme::to_egui(wood.0)),
+                ..Default::default()
+            },
         );
     });
     let _ = palette::TEXT;
@@ -671,6 +679,7 @@ fn replay_screen(
     loc: Res<Locale>,
     replay: Option<ResMut<super::replay::JunqiReplay>>,
     seats: Res<SeatColors>,
+    wood: Res<JunqiBoardColor>,
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
 ) -> Result {
@@ -743,7 +752,10 @@ fn replay_screen(
             bottom,
             &board::scene(&nodes, &replay.game.set, &loc.code),
             &seats,
-            &Marks::default(),
+            &Marks {
+                wood: Some(theme::to_egui(wood.0)),
+                ..Default::default()
+            },
         );
     });
     Ok(())
