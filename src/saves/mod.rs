@@ -205,9 +205,7 @@ pub fn now() -> u64 {
 
 /// FNV-1a, 64 bits: a checksum against truncation and hand edits (not a secret).
 fn checksum(body: &str) -> u64 {
-    body.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    bw_rules::rng::fnv1a(body.as_bytes())
 }
 
 /// The file text: the checksum line, then the RON body.

@@ -4,6 +4,21 @@
 //! format: it must never change. SplitMix64 (Steele, Lea, Flood 2014) is tiny, fast,
 //! passes BigCrush, and is trivially portable across platforms and Rust versions.
 
+/// FNV-1a, 64 bits: a stable hash of bytes (save checksums, seeds typed as text). Part of
+/// the save format too: it must never change.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The seed a person types: a number as written, any other text hashed, so every text
+/// plays (and the same text plays the same game).
+pub fn seed_from_text(text: &str) -> u64 {
+    let text = text.trim();
+    text.parse().unwrap_or_else(|_| fnv1a(text.as_bytes()))
+}
+
 /// SplitMix64: a 64-bit state advanced by the golden-ratio increment, then mixed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SplitMix64 {

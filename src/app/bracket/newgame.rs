@@ -58,12 +58,7 @@ impl BracketDraft {
 
     /// The seed: a number as written, any other text hashed (so every seed text plays).
     pub fn seed(&self) -> u64 {
-        let text = self.seed_text.trim();
-        text.parse().unwrap_or_else(|_| {
-            text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-                (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-            })
-        })
+        bw_rules::rng::seed_from_text(&self.seed_text)
     }
 }
 

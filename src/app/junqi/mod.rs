@@ -22,7 +22,7 @@ use bw_rules::junqi::ai::{Ai, AiKind, Seat};
 use bw_rules::junqi::game::{Action, Phase, PlayerId, Refusal};
 use bw_rules::junqi::headless::stream;
 use bw_rules::junqi::record::Record;
-use bw_rules::junqi::setup::{Layout, auto_layout, deal, mirror_layout};
+use bw_rules::junqi::setup::{Layout, deal, mirror_layout};
 use bw_rules::junqi::{Junqi, NodeId, Occupant, PieceSet, PlayerView, Rules, canonical_path};
 
 use crate::app::Saves;
@@ -297,17 +297,7 @@ pub fn new_table(
     Ok(table)
 }
 
-/// The seeded automatic layout of a player (what the deployment screen starts from).
-pub fn automatic_layout(game: &Junqi, p: PlayerId, seed: u64) -> Layout {
-    auto_layout(
-        &game.rules,
-        &game.board,
-        &game.set,
-        game.players[p].seat,
-        &game.players[p].hand,
-        stream(seed, p, 1),
-    )
-}
+pub use bw_rules::junqi::headless::automatic_layout;
 
 /// The screen the game needs next, with the viewer and hand-over set for it.
 pub fn route(table: &mut JunqiTable) -> JunqiScreen {

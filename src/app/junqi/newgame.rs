@@ -136,12 +136,7 @@ impl JunqiDraft {
     }
 
     pub fn seed(&self) -> u64 {
-        let text = self.seed_text.trim();
-        text.parse().unwrap_or_else(|_| {
-            text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-                (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-            })
-        })
+        bw_rules::rng::seed_from_text(&self.seed_text)
     }
 
     /// The start request: profiles of computers are their level.

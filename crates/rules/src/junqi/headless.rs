@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::ai::{Ai, AiKind};
 use super::game::{Junqi, LossReason, Outcome, Phase, PublicEvent};
 use super::pieces::PieceSet;
-use super::setup::{Alliance, BoardChoice, Rules, auto_layout, deal};
+use super::setup::{Alliance, BoardChoice, Layout, Rules, auto_layout, deal};
 use super::view::PlayerView;
 
 /// A per-player seed drawn from a game seed (`salt` 1: layouts, 2: computer players).
@@ -26,17 +26,23 @@ pub fn setup(
     let mut game = Junqi::new(rules, set, hands)?;
     for p in 0..game.players.len() {
         game.players[p].computer = computers;
-        let layout = auto_layout(
-            &game.rules,
-            &game.board,
-            &game.set,
-            game.players[p].seat,
-            &game.players[p].hand,
-            stream(seed, p, 1),
-        );
+        let layout = automatic_layout(&game, p, seed);
         game.deploy(p, &layout).map_err(|e| e.to_string())?;
     }
     Ok(game)
+}
+
+/// Player `p`'s automatic layout for a game seed (what headless games deploy, and what the
+/// window's deployment starts from).
+pub fn automatic_layout(game: &Junqi, p: usize, seed: u64) -> Layout {
+    auto_layout(
+        &game.rules,
+        &game.board,
+        &game.set,
+        game.players[p].seat,
+        &game.players[p].hand,
+        stream(seed, p, 1),
+    )
 }
 
 /// Computer players for every seat.
