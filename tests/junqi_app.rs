@@ -534,3 +534,17 @@ fn the_arrow_keys_walk_the_board_as_it_is_drawn() {
         assert!(pos[right.0 as usize].x > pos[start.0 as usize].x);
     }
 }
+
+/// A railway run is drawn along its path, turning its corners: half way along an L-shaped
+/// run of two equal legs is the corner.
+#[test]
+fn a_moving_piece_follows_its_path() {
+    use bevy_egui::egui::pos2;
+    use bracket_war::app::junqi::board::along;
+    let path = [pos2(0.0, 0.0), pos2(10.0, 0.0), pos2(10.0, 10.0)];
+    assert_eq!(along(&path, 0.0), pos2(0.0, 0.0));
+    assert_eq!(along(&path, 0.25), pos2(5.0, 0.0));
+    assert_eq!(along(&path, 0.5), pos2(10.0, 0.0));
+    assert_eq!(along(&path, 0.75), pos2(10.0, 5.0));
+    assert_eq!(along(&path, 1.0), pos2(10.0, 10.0));
+}

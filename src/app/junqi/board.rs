@@ -93,6 +93,26 @@ pub struct Marks {
     pub cursor: Option<NodeId>,
     /// The board's wood, from the texture pack.
     pub wood: Option<egui::Color32>,
+    /// The last move still running along its path (progress 0..1): the piece that made it
+    /// is drawn on the way, a railway run turning its corners.
+    pub moving: Option<(Vec<NodeId>, f32)>,
+}
+
+/// A point `t` (0..1) of the way along a path of screen points.
+pub fn along(points: &[egui::Pos2], t: f32) -> egui::Pos2 {
+    if points.len() < 2 {
+        return points.first().copied().unwrap_or_default();
+    }
+    let lengths: Vec<f32> = points.windows(2).map(|w| (w[1] - w[0]).length()).collect();
+    let total: f32 = lengths.iter().sum();
+    let mut left = t.clamp(0.0, 1.0) * total;
+    for (i, l) in lengths.iter().enumerate() {
+        if left <= *l && *l > 0.0 {
+            return points[i] + (points[i + 1] - points[i]) * (left / l);
+        }
+        left -= l;
+    }
+    *points.last().unwrap()
 }
 
 /// What the pointer did on the board.
@@ -209,7 +229,13 @@ pub fn paint(
     }
     let font = egui::FontId::proportional(unit * 0.34);
     for piece in pieces {
-        let p = pos[piece.node.0 as usize];
+        let p = match &marks.moving {
+            Some((path, t)) if *t < 1.0 && path.last() == Some(&piece.node) => {
+                let points: Vec<egui::Pos2> = path.iter().map(|n| pos[n.0 as usize]).collect();
+                along(&points, *t)
+            }
+            _ => pos[piece.node.0 as usize],
+        };
         let colour = seats.egui(piece.owner as u8 + 1);
         let r = egui::Rect::from_center_size(p, size * 0.96);
         match &piece.face {

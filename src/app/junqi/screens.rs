@@ -486,6 +486,8 @@ fn game_screen(
     wood: Res<JunqiBoardColor>,
     mut intents: MessageWriter<JunqiIntent>,
     mut screen: ResMut<NextState<Screen>>,
+    settings: Res<crate::app::screens::settings::UserSettings>,
+    mut anim: Local<MoveAnimation>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(mut table) = table else {
@@ -517,6 +519,10 @@ fn game_screen(
         path: table.hover_path(),
         removed: last_removed(&view),
         cursor: table.hovered,
+        moving: settings
+            .animations
+            .then(|| anim.progress(&view, ctx))
+            .flatten(),
     };
     egui::CentralPanel::default().show(&mut root, |ui| {
         let rect = ui.max_rect();
@@ -759,4 +765,39 @@ fn replay_screen(
         );
     });
     Ok(())
+}
+
+/// The last move drawn along its path: 0.12 s a step, a second at most.
+#[derive(Default)]
+pub struct MoveAnimation {
+    seen: usize,
+    path: Vec<NodeId>,
+    start: f64,
+}
+
+impl MoveAnimation {
+    /// The running move and how far along it is; asks for the next frame while it runs.
+    fn progress(&mut self, view: &PlayerView, ctx: &egui::Context) -> Option<(Vec<NodeId>, f32)> {
+        let now = ctx.input(|i| i.time);
+        if view.events.len() != self.seen {
+            // The first time the board is drawn the old moves are not replayed.
+            let first = self.seen == 0;
+            self.seen = view.events.len();
+            self.path = match view.events.last() {
+                Some(PublicEvent::Moved { path, .. }) if !first => path.clone(),
+                _ => vec![],
+            };
+            self.start = now;
+        }
+        if self.path.len() < 2 {
+            return None;
+        }
+        let length = (0.12 * (self.path.len() - 1) as f64).min(1.0);
+        let t = ((now - self.start) / length) as f32;
+        if t >= 1.0 {
+            return None;
+        }
+        ctx.request_repaint();
+        Some((self.path.clone(), t))
+    }
 }
