@@ -548,3 +548,36 @@ fn a_moving_piece_follows_its_path() {
     assert_eq!(along(&path, 0.75), pos2(10.0, 5.0));
     assert_eq!(along(&path, 1.0), pos2(10.0, 10.0));
 }
+
+/// A person's move on the 四国 board is applied in the very next update: the frame after
+/// the click already shows it.
+#[test]
+fn a_move_on_the_four_player_board_is_answered_within_one_frame() {
+    let (mut app, _saves) = app();
+    start(
+        &mut app,
+        StartJunqi::New {
+            slot: 2,
+            rules: Rules::default(),
+            seats: vec![
+                Seat::Person,
+                Seat::Computer(AiKind::Random),
+                Seat::Computer(AiKind::Random),
+                Seat::Computer(AiKind::Random),
+            ],
+            profiles: vec!["Ann".into()],
+            seed: 3,
+            timers: JunqiTimers::default(),
+        },
+    );
+    intend(&mut app, JunqiIntent::Confirm);
+    wait_until(&mut app, "S to move", |app| {
+        table(app).person_to_act() == Some(0)
+    });
+    let (from, to) = table(&app).legal_moves()[0];
+    let plies = table(&app).game.plies;
+    app.world_mut().write_message(JunqiIntent::Move(from, to));
+    app.update();
+    assert_eq!(table(&app).game.plies, plies + 1);
+    assert!(table(&app).game.at[from.0 as usize].is_none());
+}

@@ -53,6 +53,19 @@ fn bench(c: &mut Criterion) {
         b.iter(|| destinations(black_box(&g.board), black_box(&empty), s40, true))
     });
 
+    // What a computer seat does to deploy (the window does it on the main thread: this is
+    // why that is fine).
+    c.bench_function(
+        "junqi: one automatic layout (a computer's deployment)",
+        |b| {
+            let mut seed = 0u64;
+            b.iter(|| {
+                seed += 1;
+                bw_rules::junqi::headless::automatic_layout(black_box(&g), 1, seed)
+            })
+        },
+    );
+
     let set = Arc::new(PieceSet::standard());
     let mut group = c.benchmark_group("junqi: headless random 4-player games");
     group.throughput(Throughput::Elements(1));
