@@ -509,6 +509,8 @@ fn game_screen(
         table.confirm_resign = true;
     }
     let moves = table.legal_moves();
+    anim.update(&view, ctx);
+    let now = ctx.input(|i| i.time);
     let marks = Marks {
         wood: Some(theme::to_egui(wood.0)),
         selected: table.selected,
@@ -517,12 +519,9 @@ fn game_screen(
             .map(|s| moves.iter().filter(|m| m.0 == s).map(|m| m.1).collect())
             .unwrap_or_default(),
         path: table.hover_path(),
-        removed: last_removed(&view),
+        removed: [last_removed(&view), anim.gone(now)].concat(),
         cursor: table.hovered,
-        moving: settings
-            .animations
-            .then(|| anim.progress(&view, ctx))
-            .flatten(),
+        moving: settings.animations.then(|| anim.moving(now)).flatten(),
     };
     egui::CentralPanel::default().show(&mut root, |ui| {
         let rect = ui.max_rect();
@@ -767,37 +766,71 @@ fn replay_screen(
     Ok(())
 }
 
-/// The last move drawn along its path: 0.12 s a step, a second at most.
+/// The last move drawn along its path (0.12 s a step, a second at most), and the pieces of
+/// a player who is out leaving the board (marked for a moment and a half).
 #[derive(Default)]
 pub struct MoveAnimation {
     seen: usize,
     path: Vec<NodeId>,
     start: f64,
+    /// The pieces on the board as last drawn (to know where a loser's pieces stood).
+    before: Vec<Option<SeenPiece>>,
+    gone: Vec<NodeId>,
 }
 
 impl MoveAnimation {
-    /// The running move and how far along it is; asks for the next frame while it runs.
-    fn progress(&mut self, view: &PlayerView, ctx: &egui::Context) -> Option<(Vec<NodeId>, f32)> {
+    /// Takes in the view to draw: a new move or a player out starts an effect. Asks for the
+    /// next frame while an effect runs.
+    fn update(&mut self, view: &PlayerView, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
         if view.events.len() != self.seen {
             // The first time the board is drawn the old moves are not replayed.
             let first = self.seen == 0;
-            self.seen = view.events.len();
+            let new = &view.events[self.seen.min(view.events.len())..];
             self.path = match view.events.last() {
                 Some(PublicEvent::Moved { path, .. }) if !first => path.clone(),
                 _ => vec![],
             };
+            self.gone = if first {
+                vec![]
+            } else {
+                let losers: Vec<usize> = new
+                    .iter()
+                    .filter_map(|e| match e {
+                        PublicEvent::Lost { player, .. } => Some(*player),
+                        _ => None,
+                    })
+                    .collect();
+                self.before
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.is_some_and(|p| losers.contains(&p.owner)))
+                    .map(|(i, _)| NodeId(i as u8))
+                    .collect()
+            };
+            self.seen = view.events.len();
             self.start = now;
         }
+        self.before = view.nodes.clone();
+        if self.moving(now).is_some() || !self.gone(now).is_empty() {
+            ctx.request_repaint();
+        }
+    }
+
+    fn moving(&self, now: f64) -> Option<(Vec<NodeId>, f32)> {
         if self.path.len() < 2 {
             return None;
         }
         let length = (0.12 * (self.path.len() - 1) as f64).min(1.0);
         let t = ((now - self.start) / length) as f32;
-        if t >= 1.0 {
-            return None;
+        (t < 1.0).then(|| (self.path.clone(), t))
+    }
+
+    fn gone(&self, now: f64) -> Vec<NodeId> {
+        if now - self.start < 1.5 {
+            self.gone.clone()
+        } else {
+            vec![]
         }
-        ctx.request_repaint();
-        Some((self.path.clone(), t))
     }
 }
