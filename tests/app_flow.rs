@@ -662,3 +662,93 @@ fn surrender_asks_for_confirmation() {
         Some(bw_rules::bracket::game::Outcome::LastStanding(2))
     );
 }
+
+/// The wheel turns the piece one quarter per notch, and only over the board (scrolling
+/// the log leaves it); Esc opens and closes the pause menu.
+#[test]
+fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+    use bracket_war::app::bracket::input::Pointer;
+    use bracket_war::app::bracket::view::cell_center;
+    let (mut app, _saves) = app("wheel");
+    app.world_mut().write_message(StartBracketGame::New {
+        slot: 0,
+        settings: settings(None),
+        seats: vec![SeatKind::Human, SeatKind::Human],
+        coverage_hint: true,
+        seed: 5,
+    });
+    app.update();
+    app.update();
+    let wheel = |app: &mut App, unit: MouseScrollUnit, y: f32| {
+        app.world_mut().write_message(MouseWheel {
+            unit,
+            x: 0.0,
+            y,
+            window: Entity::PLACEHOLDER,
+            phase: bevy::input::touch::TouchPhase::Moved,
+        });
+        app.update();
+    };
+    let facing = |app: &App| app.world().resource::<BracketPlay>().facing;
+    app.world_mut().insert_resource(Pointer {
+        world: Some(cell_center(10, 4, 4)),
+        over_egui: false,
+        typing: false,
+    });
+    app.update();
+    assert_eq!(facing(&app), Dir::R);
+    wheel(&mut app, MouseScrollUnit::Line, 1.0);
+    assert_eq!(
+        facing(&app),
+        Dir::R.clockwise(),
+        "one notch, one quarter turn"
+    );
+    // A touchpad's notch comes as several pixel events.
+    for _ in 0..5 {
+        wheel(&mut app, MouseScrollUnit::Pixel, 10.0);
+    }
+    assert_eq!(facing(&app), Dir::R.clockwise().clockwise());
+    // Over the log (egui has the pointer): scrolling it turns nothing.
+    app.world_mut().insert_resource(Pointer {
+        world: Some(cell_center(10, 4, 4)),
+        over_egui: true,
+        typing: false,
+    });
+    wheel(&mut app, MouseScrollUnit::Line, 3.0);
+    assert_eq!(facing(&app), Dir::R.clockwise().clockwise());
+    let esc = |app: &mut App| {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::Escape,
+                logical_key: Key::Unidentified(NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+        }
+    };
+    esc(&mut app);
+    assert!(app.world().resource::<BracketPlay>().paused);
+    esc(&mut app);
+    assert!(!app.world().resource::<BracketPlay>().paused);
+}
+
+/// The preview says when the placed piece itself would be destroyed at once.
+#[test]
+fn the_preview_knows_when_the_placed_piece_dies() {
+    use bracket_war::app::bracket::preview::Preview;
+    let mut p = Preview {
+        at: Some(At { row: 1, col: 2 }),
+        side: 10,
+        destroyed: vec![40, 12],
+        ..Default::default()
+    };
+    assert!(p.placed_dies());
+    p.destroyed = vec![40];
+    assert!(!p.placed_dies());
+}

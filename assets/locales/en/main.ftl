@@ -313,3 +313,5 @@ junqi-load-layout = Saved layouts that fit:
 junqi-layout-not-saved = the layout was not saved: { $reason }
 junqi-replay-all = everything
 junqi-replay-seat = as { $seat } saw it
+preview-dies = This piece would be destroyed as soon as it is placed.
+delete-mark-help = Marked for deletion: click it again to delete it, right click to cancel.

@@ -273,3 +273,5 @@ junqi-load-layout = 可用的已存布局：
 junqi-layout-not-saved = 布局没有保存：{ $reason }
 junqi-replay-all = 全部明棋
 junqi-replay-seat = { $seat } 的视角
+preview-dies = 这个棋子放下后会立刻被摧毁。
+delete-mark-help = 已标记删除：再点一次删除，右键取消。

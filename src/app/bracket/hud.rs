@@ -135,9 +135,19 @@ pub(super) fn hud(
             {
                 ui.coverage_hint = hint;
             }
+            // What the cell under the pointer would do: a hint, not an error, until the
+            // player really tries (a refused action shows in the top bar).
             if let Some(reason) = &ui.preview.refusal {
                 p.add_space(8.0);
-                theme::warning(p, reason);
+                theme::hint(p, reason);
+            }
+            if ui.preview.placed_dies() {
+                p.add_space(8.0);
+                theme::warning(p, &tr!(loc, "preview-dies"));
+            }
+            if ui.pending_delete.is_some() {
+                p.add_space(8.0);
+                theme::warning(p, &tr!(loc, "delete-mark-help"));
             }
         });
     egui::Panel::right("log")

@@ -66,6 +66,7 @@ pub fn board_input(
     setup: Res<BracketSetup>,
     content: Res<BracketContent>,
     snapshot: Res<BracketBoard>,
+    mut notches: Local<f32>,
 ) {
     let Some(frame) = frame else { return };
     let n = frame.side;
@@ -82,12 +83,28 @@ pub fn board_input(
             }
         }
     }
+    // The wheel turns the piece only over the board: one notch (one line, or 50 pixels of a
+    // touchpad) is one quarter turn, however the platform splits it into events.
+    let over_board =
+        !pointer.over_egui && pointer.world.and_then(|p| view::cell_at(n, p)).is_some();
     for w in wheel.read() {
-        ui.facing = if w.y > 0.0 {
-            ui.facing.clockwise()
-        } else {
-            ui.facing.clockwise().clockwise().clockwise()
-        };
+        if over_board {
+            *notches += match w.unit {
+                bevy::input::mouse::MouseScrollUnit::Line => w.y,
+                bevy::input::mouse::MouseScrollUnit::Pixel => w.y / 50.0,
+            };
+        }
+    }
+    if !over_board {
+        *notches = 0.0;
+    }
+    while *notches >= 1.0 {
+        ui.facing = ui.facing.clockwise();
+        *notches -= 1.0;
+    }
+    while *notches <= -1.0 {
+        ui.facing = ui.facing.clockwise().clockwise().clockwise();
+        *notches += 1.0;
     }
     if !typing && keys.just_pressed(KeyCode::KeyH) {
         ui.coverage_hint = !ui.coverage_hint;
@@ -101,6 +118,17 @@ pub fn board_input(
             ui.answer_surrender(false, &mut queue);
         }
         return;
+    }
+    // Esc closes the pause menu, and opens it when there is nothing else to let go of.
+    if !typing && keys.just_pressed(KeyCode::Escape) {
+        if ui.paused {
+            ui.paused = false;
+            return;
+        }
+        if ui.pending_delete.is_none() && ui.dragging.is_none() {
+            ui.paused = true;
+            return;
+        }
     }
     if ui.paused {
         return;

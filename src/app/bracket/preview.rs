@@ -22,10 +22,22 @@ use crate::tr;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Preview {
     pub at: Option<At>,
+    /// The board's side (to turn `at` into a cell).
+    pub side: usize,
     pub refusal: Option<String>,
     pub newly_covered: Vec<usize>,
     pub beam: Vec<usize>,
     pub destroyed: Vec<usize>,
+}
+
+impl Preview {
+    /// The placed piece itself would be destroyed at once.
+    pub fn placed_dies(&self) -> bool {
+        self.at.is_some_and(|at| {
+            self.destroyed
+                .contains(&(at.row as usize * self.side + at.col as usize))
+        })
+    }
 }
 
 /// The translucent piece under the cursor.
@@ -88,6 +100,7 @@ fn compute_preview(
     let action = Action::Place { at, kind, facing };
     let mut preview = Preview {
         at: Some(at),
+        side: board.side(),
         ..default()
     };
     match check(&setup.settings, board, &turn.0, kinds, &action) {
