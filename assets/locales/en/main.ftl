@@ -315,3 +315,4 @@ junqi-replay-all = everything
 junqi-replay-seat = as { $seat } saw it
 preview-dies = This piece would be destroyed as soon as it is placed.
 delete-mark-help = Marked for deletion: click it again to delete it, right click to cancel.
+window-title = Bracket War

@@ -275,3 +275,4 @@ junqi-replay-all = 全部明棋
 junqi-replay-seat = { $seat } 的视角
 preview-dies = 这个棋子放下后会立刻被摧毁。
 delete-mark-help = 已标记删除：再点一次删除，右键取消。
+window-title = 括号大战

@@ -137,7 +137,8 @@ pub(super) fn plugin(lang: Option<String>, pack: Option<String>) -> impl Fn(&mut
                 Update,
                 (switch_language, apply_window_mode, persist)
                     .run_if(resource_changed::<UserSettings>),
-            );
+            )
+            .add_systems(Update, window_title.run_if(resource_changed::<Locale>));
     }
 }
 
@@ -160,6 +161,13 @@ fn switch_language(
 ) {
     if loc.code != settings.lang {
         commands.insert_resource(Locale::load_or_fallback(&assets.0, &settings.lang));
+    }
+}
+
+/// The window's title in the interface language.
+fn window_title(loc: Res<Locale>, mut window: Query<&mut Window, With<PrimaryWindow>>) {
+    if let Ok(mut w) = window.single_mut() {
+        w.title = tr!(loc, "window-title");
     }
 }
 
