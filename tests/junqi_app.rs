@@ -581,3 +581,47 @@ fn a_move_on_the_four_player_board_is_answered_within_one_frame() {
     assert_eq!(table(&app).game.plies, plies + 1);
     assert!(table(&app).game.at[from.0 as usize].is_none());
 }
+
+/// Four persons at one computer: everyone deploys behind a hand-over screen, then play
+/// goes round with a hand-over before each person's turn; no one sees another's army.
+#[test]
+fn four_persons_take_turns_behind_hand_over_screens() {
+    let (mut app, _saves) = app();
+    start(
+        &mut app,
+        StartJunqi::New {
+            slot: 3,
+            rules: Rules::default(),
+            seats: vec![Seat::Person; 4],
+            profiles: vec!["A".into(), "B".into(), "C".into(), "D".into()],
+            seed: 5,
+            timers: JunqiTimers {
+                deploy: None,
+                moves: None,
+            },
+        },
+    );
+    for p in 0..4 {
+        assert_eq!(screen(&app), Some(JunqiScreen::Handover));
+        assert_eq!((table(&app).handover, table(&app).viewer), (Some(p), None));
+        intend(&mut app, JunqiIntent::TakeOver);
+        assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
+        // Only the deploying person's own pieces can be on screen.
+        let view = PlayerView::of(&table(&app).game, p);
+        assert!(view.nodes.iter().flatten().all(|n| n.owner == p));
+        intend(&mut app, JunqiIntent::Confirm);
+    }
+    for ply in 0..8 {
+        assert_eq!(
+            screen(&app),
+            Some(JunqiScreen::Handover),
+            "before ply {ply}"
+        );
+        let next = table(&app).handover.unwrap();
+        assert_eq!(next, table(&app).game.turn);
+        intend(&mut app, JunqiIntent::TakeOver);
+        assert_eq!(table(&app).viewer, Some(next));
+        let (from, to) = table(&app).legal_moves()[0];
+        intend(&mut app, JunqiIntent::Move(from, to));
+    }
+}

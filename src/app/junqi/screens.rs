@@ -198,6 +198,7 @@ fn deploy_screen(
     saves: Res<Saves>,
     mut intents: MessageWriter<JunqiIntent>,
     mut name: Local<String>,
+    mut cursor: Local<Option<NodeId>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(table) = table else { return Ok(()) };
@@ -270,9 +271,25 @@ fn deploy_screen(
     egui::CentralPanel::default().show(&mut root, |ui| {
         let rect = ui.max_rect();
         let seat = table.game.players[me].seat;
+        // Keyboard: the arrows walk the arm, Enter picks a piece and then swaps it.
+        if let Some(dir) = board::arrow(ui) {
+            let from = cursor
+                .or(table.selected)
+                .or_else(|| table.layout.first().map(|l| l.0));
+            if let Some(from) = from {
+                *cursor =
+                    board::step(&table.game.board, Some(seat), rect, from, dir).or(Some(from));
+            }
+        }
+        if ui.input(|i| i.key_pressed(egui::Key::Enter))
+            && let Some(n) = *cursor
+        {
+            intents.write(JunqiIntent::DeployClick(n));
+        }
         let marks = Marks {
             wood: Some(theme::to_egui(wood.0)),
             selected: table.selected,
+            cursor: *cursor,
             ..Default::default()
         };
         let input = board::paint(
