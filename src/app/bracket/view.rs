@@ -55,6 +55,10 @@ pub fn facing_from_offset(offset: Vec2, cell: f32) -> Option<Dir> {
     })
 }
 
+/// A row or column number beside the board.
+#[derive(Component)]
+pub struct GridLabel;
+
 /// A background square of the board grid.
 #[derive(Component)]
 pub struct GridCell {
@@ -84,6 +88,8 @@ fn draw_cells(
     pack: Res<PackImages>,
     seats: Res<SeatColors>,
     turn: Option<Res<BracketTurn>>,
+    font: Res<UiFont>,
+    labels: Query<Entity, With<GridLabel>>,
     mut grid: Query<(Entity, &GridCell, &mut Sprite)>,
 ) {
     let (Some(frame), Some(turn)) = (frame, turn) else {
@@ -97,6 +103,30 @@ fn draw_cells(
         // draw another frame until the next input).
         for (e, _, _) in &grid {
             commands.entity(e).despawn();
+        }
+        for e in &labels {
+            commands.entity(e).despawn();
+        }
+        // Row numbers on the left, column numbers on top: the log names cells (row,col).
+        let label = |text: String, at: Vec2| {
+            (
+                GridLabel,
+                Text2d::new(text),
+                TextFont {
+                    font: font.0.clone().into(),
+                    font_size: (cs * 0.32).clamp(10.0, 18.0).into(),
+                    ..default()
+                },
+                TextColor(Color::srgb(0.75, 0.75, 0.72)),
+                Transform::from_translation(at.extend(0.5)),
+                DespawnOnExit(BracketBoardShown),
+            )
+        };
+        for i in 0..n {
+            let row = cell_center(n, i as u8, 0) - Vec2::new(cs * 0.8, 0.0);
+            let col = cell_center(n, 0, i as u8) + Vec2::new(0.0, cs * 0.75);
+            commands.spawn(label(i.to_string(), row));
+            commands.spawn(label(i.to_string(), col));
         }
         for cell in 0..n * n {
             let pos = cell_center(n, (cell / n) as u8, (cell % n) as u8);
