@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Makes assets/fonts/NotoSansSC-Subset.otf: Noto Sans CJK SC (SIL OFL 1.1) cut down to the
-characters the game shows — every non-ASCII character in src/ and content/, printable ASCII
-and common CJK punctuation. Rerun after adding Chinese text (a test checks the coverage).
+characters the game shows — every non-ASCII character in src/, content/ and the locale files,
+printable ASCII, common CJK punctuation, and the 3,755 most common Chinese characters (GB2312
+level 1) for the names players type. Rerun after adding Chinese text (a test checks the coverage).
 
 Needs Debian's fonts-noto-cjk and PyPI's fonttools:
     apt-get install fonts-noto-cjk && pip install fonttools
@@ -19,8 +20,21 @@ OUT = ROOT / "assets/fonts/NotoSansSC-Subset.otf"
 EXTRA = "，。！？：；、（）《》【】「」“”‘’…—·～ＯＸ"
 
 
+def common_hanzi():
+    """GB2312 level 1: the 3,755 most common Chinese characters, so that names players
+    type (profiles, layouts, seeds) render too."""
+    out = set()
+    for hi in range(0xB0, 0xD8):
+        for lo in range(0xA1, 0xFF):
+            try:
+                out.add(bytes([hi, lo]).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass
+    return out
+
+
 def wanted_chars():
-    chars = {chr(c) for c in range(0x20, 0x7F)} | set(EXTRA)
+    chars = {chr(c) for c in range(0x20, 0x7F)} | set(EXTRA) | common_hanzi()
     for pattern in ("src/**/*.rs", "content/**/*.ron", "assets/**/*.ron", "assets/locales/**/*.ftl"):
         for path in ROOT.glob(pattern):
             chars |= {ch for ch in path.read_text(encoding="utf-8") if ord(ch) > 0x7F}

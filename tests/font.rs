@@ -40,4 +40,8 @@ fn the_font_covers_every_shown_character() {
         missing.into_iter().collect::<Vec<_>>().join("\n")
     );
     assert!(font.glyph_index('括').is_some() && font.glyph_index('A').is_some());
+    // Names players type (profiles, layouts) render too: the common characters are there.
+    for c in "张王李赵刘陈杨黄周吴徐孙马朱胡林郭何高罗郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛郝龚邵万钱严武戴莫孔向汤".chars() {
+        assert!(font.glyph_index(c).is_some(), "{c} is missing");
+    }
 }
