@@ -752,3 +752,22 @@ fn the_preview_knows_when_the_placed_piece_dies() {
     p.destroyed = vec![40];
     assert!(!p.placed_dies());
 }
+
+/// The palette's tooltip tells a kind's stats from the content, mods included.
+#[test]
+fn the_palette_tooltip_reads_the_stats_from_the_content() {
+    use bracket_war::app::bracket::hud::kind_stats;
+    let (app, _saves) = app("stats");
+    let loc = app.world().resource::<bracket_war::app::i18n::Locale>();
+    let kinds = KindTable::builtin();
+    let angle = kinds.get(kinds.by_glyph('>').unwrap());
+    let text = kind_stats(loc, angle);
+    assert!(text.contains(&angle.attack.to_string()), "{text}");
+    let star = kinds.get(kinds.by_glyph('*').unwrap());
+    assert_ne!(kind_stats(loc, star), text);
+    // A mod's kind is described the same way.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let report = KindTable::load(&dir.join("content"), &[dir.join("tests/mods/good")]);
+    let book = report.table.get(report.table.by_glyph('》').unwrap());
+    assert!(kind_stats(loc, book).starts_with('》'));
+}

@@ -6,7 +6,7 @@
 //! rules crate, which changes the world; the view reads the world back.
 
 pub mod fade;
-mod hud;
+pub mod hud;
 pub mod input;
 pub mod newgame;
 pub mod preview;
