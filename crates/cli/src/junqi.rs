@@ -90,6 +90,46 @@ pub enum JunqiCommand {
     },
     /// Replays a record and prints the same transcript as the game that made it.
     Replay { file: PathBuf },
+    /// A computer player speaking the 军棋 engine protocol on standard input and output
+    /// (docs/junqi-engine.md).
+    Engine {
+        /// The player: random, heuristic or strong.
+        #[arg(long, default_value = "strong")]
+        ai: String,
+        /// Seeds its choices (with --nodes, its play is reproducible).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Samples per move for the strong player instead of the clock.
+        #[arg(long)]
+        nodes: Option<u32>,
+        /// Think at most this many milliseconds a move, whatever `go` allows.
+        #[arg(long)]
+        ms: Option<u64>,
+    },
+    /// Plays engines against each other through the protocol and measures them.
+    Arena {
+        /// An engine's command line (give it two to four times).
+        #[arg(long = "engine", value_name = "CMD", required = true)]
+        engines: Vec<String>,
+        #[arg(long)]
+        games: u32,
+        #[arg(long, value_enum, default_value = "4p")]
+        board: BoardArg,
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        #[arg(long, value_enum, default_value = "opposite")]
+        alliance: AllianceArg,
+        #[arg(long, value_enum, default_value = "standard")]
+        deal: DealArg,
+        /// Milliseconds per move (`go MS`).
+        #[arg(long, default_value_t = 300)]
+        ms: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Keep each game's record (RON, replayable in the game) in this folder.
+        #[arg(long, value_name = "DIR")]
+        records: Option<PathBuf>,
+    },
 }
 
 pub fn run(command: JunqiCommand) -> Result<(), Failure> {
@@ -153,22 +193,7 @@ pub fn run(command: JunqiCommand) -> Result<(), Failure> {
             quiet_limit,
             record,
         } => {
-            let rules = Rules {
-                board: match board {
-                    BoardArg::TwoP => BoardChoice::TwoPlayer,
-                    BoardArg::FourP => BoardChoice::FourPlayer,
-                },
-                players,
-                alliance: match alliance {
-                    AllianceArg::Opposite => Alliance::Opposite,
-                    AllianceArg::Adjacent => Alliance::Adjacent,
-                    AllianceArg::None => Alliance::None,
-                },
-                deal_random: matches!(deal, DealArg::Random),
-                open_allies,
-                quiet_limit,
-                ..Rules::default()
-            };
+            let rules = rules_of(board, players, alliance, deal, open_allies, quiet_limit);
             rules.validate().map_err(Failure::bad_input)?;
             let kinds: Vec<AiKind> = ai
                 .iter()
@@ -202,6 +227,55 @@ pub fn run(command: JunqiCommand) -> Result<(), Failure> {
             }
             Ok(())
         }
+        JunqiCommand::Engine {
+            ai,
+            seed,
+            nodes,
+            ms,
+        } => {
+            let brain =
+                bw_rules::junqi::engine::brain(&ai, seed, nodes).map_err(Failure::bad_input)?;
+            let mut session =
+                bw_rules::junqi::engine::EngineSession::new(brain, Arc::new(PieceSet::standard()));
+            session.max_ms = ms;
+            let stdin = std::io::stdin();
+            bw_rules::junqi::engine::serve(&mut session, stdin.lock(), std::io::stdout().lock())
+                .map_err(|e| Failure {
+                    code: 1,
+                    message: format!("engine: {e}"),
+                })
+        }
+        JunqiCommand::Arena {
+            engines,
+            games,
+            board,
+            players,
+            alliance,
+            deal,
+            ms,
+            seed,
+            records,
+        } => {
+            let rules = rules_of(board, players, alliance, deal, false, 60);
+            rules.validate().map_err(Failure::bad_input)?;
+            if games == 0 {
+                return Err(Failure::bad_input("--games must be at least 1"));
+            }
+            if engines.len() < 2 {
+                return Err(Failure::bad_input("an arena needs --engine twice or more"));
+            }
+            let settings = bw_referee::arena::ArenaSettings {
+                engines,
+                games,
+                rules,
+                move_ms: ms,
+                seed,
+                records,
+            };
+            bw_referee::arena::run(&settings, &mut std::io::stdout().lock())
+                .map(|_| ())
+                .map_err(|message| Failure { code: 1, message })
+        }
         JunqiCommand::Replay { file } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| Failure::bad_input(format!("{}: cannot read: {e}", file.display())))?;
@@ -213,5 +287,31 @@ pub fn run(command: JunqiCommand) -> Result<(), Failure> {
             print!("{}", transcript(&game));
             Ok(())
         }
+    }
+}
+
+fn rules_of(
+    board: BoardArg,
+    players: u8,
+    alliance: AllianceArg,
+    deal: DealArg,
+    open_allies: bool,
+    quiet_limit: u32,
+) -> Rules {
+    Rules {
+        board: match board {
+            BoardArg::TwoP => BoardChoice::TwoPlayer,
+            BoardArg::FourP => BoardChoice::FourPlayer,
+        },
+        players,
+        alliance: match alliance {
+            AllianceArg::Opposite => Alliance::Opposite,
+            AllianceArg::Adjacent => Alliance::Adjacent,
+            AllianceArg::None => Alliance::None,
+        },
+        deal_random: matches!(deal, DealArg::Random),
+        open_allies,
+        quiet_limit,
+        ..Rules::default()
     }
 }

@@ -18,4 +18,7 @@ pub mod record;
 pub mod view;
 pub use view::PlayerView;
 pub mod ecs;
+pub mod engine;
 pub mod headless;
+pub mod protocol;
+pub mod strong;

@@ -30,6 +30,9 @@ pub enum Ability {
 #[serde(deny_unknown_fields)]
 pub struct PieceKind {
     pub id: String,
+    /// The kind's code in the engine protocol (`MAR`, `ENG`, …; default: the id in capitals).
+    #[serde(default)]
+    pub code: String,
     pub name: Names,
     /// One or two characters for a piece face.
     pub short: Names,
@@ -65,7 +68,10 @@ pub struct PieceSet {
 
 impl PieceSet {
     pub fn parse(text: &str) -> Result<PieceSet, String> {
-        let raw: RawSet = ron::from_str(text).map_err(|e| e.to_string())?;
+        let mut raw: RawSet = ron::from_str(text).map_err(|e| e.to_string())?;
+        for k in raw.kinds.iter_mut().filter(|k| k.code.is_empty()) {
+            k.code = k.id.to_uppercase();
+        }
         let find = |id: &str| {
             raw.kinds
                 .iter()
@@ -105,6 +111,22 @@ impl PieceSet {
             .iter()
             .position(|k| k.id == id)
             .map(|i| PieceKindId(i as u8))
+    }
+
+    /// The kind with this protocol code (`MAR`, `ENG`, …).
+    pub fn by_code(&self, code: &str) -> Option<PieceKindId> {
+        self.kinds
+            .iter()
+            .position(|k| k.code == code)
+            .map(|i| PieceKindId(i as u8))
+    }
+
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
     }
 
     /// One standard set, kinds in order with their counts.

@@ -1,0 +1,876 @@
+//! The 军棋 engine protocol, version 1 (`docs/junqi-engine.md`): its messages as types,
+//! parsed from and written to lines, and what the referee tells one seat of a game.
+//!
+//! Both sides use this module: the engine ([`super::engine`]) parses [`ToEngine`] and writes
+//! [`FromEngine`]; the referee (the `bracket-war-referee` crate) does the opposite, and
+//! builds every message a seat receives with [`SeatFeed`], from public events and that
+//! seat's own view only.
+
+use std::fmt;
+
+use super::board::{Board, NodeId};
+use super::game::{Junqi, LossReason, Outcome, PlayerId, PublicEvent};
+use super::pieces::{PieceKindId, PieceSet};
+use super::setup::{Alliance, BoardChoice, Layout, Rules};
+use super::view::PlayerView;
+
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// What a move did, as everyone sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveOutcome {
+    /// The target was empty.
+    Empty,
+    /// The target's piece left the board; the mover stands on the target.
+    Won,
+    /// The mover left the board.
+    Lost,
+    /// Both left the board.
+    Both,
+}
+
+impl MoveOutcome {
+    pub fn word(self) -> &'static str {
+        match self {
+            MoveOutcome::Empty => "empty",
+            MoveOutcome::Won => "won",
+            MoveOutcome::Lost => "lost",
+            MoveOutcome::Both => "both",
+        }
+    }
+
+    fn parse(s: &str) -> Result<MoveOutcome, String> {
+        Ok(match s {
+            "empty" => MoveOutcome::Empty,
+            "won" => MoveOutcome::Won,
+            "lost" => MoveOutcome::Lost,
+            "both" => MoveOutcome::Both,
+            _ => return Err(format!("unknown outcome `{s}` (empty, won, lost, both)")),
+        })
+    }
+}
+
+/// Why a seat lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutReason {
+    Flag { by: Option<char> },
+    NoMove,
+    Resign,
+}
+
+/// A public event, in protocol terms (seats by letter).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineEvent {
+    Move {
+        seat: char,
+        from: NodeId,
+        to: NodeId,
+        outcome: MoveOutcome,
+    },
+    Reveal {
+        seat: char,
+        nodes: Vec<NodeId>,
+    },
+    Offer(char),
+    Answer(char, bool),
+    Timeout(char),
+    Out(char, OutReason),
+}
+
+/// The game's end for one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// A message from the referee to an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToEngine {
+    Protocol(u32),
+    /// The rule flags, and the seats in turn order.
+    Rules(Rules),
+    Seat(char),
+    Pieces(Vec<PieceKindId>),
+    Deploy(u64),
+    LayoutOk,
+    LayoutRefused(String),
+    Start {
+        first: char,
+    },
+    Occupied(Vec<(NodeId, char)>),
+    Known(Vec<(NodeId, PieceKindId)>),
+    Event(EngineEvent),
+    Go(u64),
+    DrawQuery,
+    GameOver(GameResult, String),
+    Quit,
+}
+
+/// A message from an engine to the referee.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromEngine {
+    Engine(String),
+    Ok,
+    Layout(Layout),
+    Move(NodeId, NodeId),
+    Offer,
+    Resign,
+    Yes,
+    No,
+    Info(String),
+    Error(String),
+}
+
+/// The board and the piece set that node names and piece codes refer to.
+#[derive(Clone, Copy)]
+pub struct Codes<'a> {
+    pub board: &'a Board,
+    pub set: &'a PieceSet,
+}
+
+impl Codes<'_> {
+    pub fn node(&self, name: &str) -> Result<NodeId, String> {
+        self.board
+            .find(name)
+            .ok_or_else(|| format!("unknown node `{name}` on the {} board", self.board.name))
+    }
+
+    pub fn kind(&self, code: &str) -> Result<PieceKindId, String> {
+        self.set
+            .by_code(code)
+            .ok_or_else(|| format!("unknown piece code `{code}`"))
+    }
+
+    fn pair<T>(
+        &self,
+        word: &str,
+        right: impl Fn(&str) -> Result<T, String>,
+    ) -> Result<(NodeId, T), String> {
+        let (node, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("`{word}` is not NODE=VALUE"))?;
+        Ok((self.node(node)?, right(value)?))
+    }
+}
+
+fn seat_letter(s: &str) -> Result<char, String> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c @ ('S' | 'E' | 'N' | 'W' | 'A' | 'B')), None) => Ok(c),
+        _ => Err(format!("`{s}` is not a seat letter (S, E, N, W, A, B)")),
+    }
+}
+
+fn on_off(s: &str) -> Result<bool, String> {
+    match s {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("`{s}` is neither on nor off")),
+    }
+}
+
+fn number(s: &str) -> Result<u64, String> {
+    s.parse()
+        .map_err(|_| format!("`{s}` is not a whole number"))
+}
+
+fn on(b: bool) -> &'static str {
+    if b { "on" } else { "off" }
+}
+
+/// The `rules` line of a game.
+pub fn rules_line(rules: &Rules) -> String {
+    let seats: Vec<String> = rules.seat_letters().iter().map(|c| c.to_string()).collect();
+    format!(
+        "rules board={} seats={} alliance={} deal={} open_allies={} reveal_flag={} bombs_not_front={} quiet_limit={}",
+        match rules.board {
+            BoardChoice::TwoPlayer => "2p",
+            BoardChoice::FourPlayer => "4p",
+        },
+        seats.join(","),
+        match rules.alliance {
+            Alliance::Opposite => "opposite",
+            Alliance::Adjacent => "adjacent",
+            Alliance::None => "none",
+        },
+        if rules.deal_random {
+            "random"
+        } else {
+            "standard"
+        },
+        on(rules.open_allies),
+        on(rules.reveal_flag),
+        on(rules.bombs_not_front),
+        rules.quiet_limit,
+    )
+}
+
+fn parse_rules(words: &[&str]) -> Result<Rules, String> {
+    let mut rules = Rules::default();
+    let mut seats: Option<Vec<char>> = None;
+    let mut board = None;
+    for word in words {
+        let (key, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("`{word}` is not KEY=VALUE"))?;
+        match key {
+            "board" => {
+                board = Some(match value {
+                    "2p" => BoardChoice::TwoPlayer,
+                    "4p" => BoardChoice::FourPlayer,
+                    _ => return Err(format!("unknown board `{value}` (2p, 4p)")),
+                })
+            }
+            "seats" => {
+                seats = Some(
+                    value
+                        .split(',')
+                        .map(seat_letter)
+                        .collect::<Result<_, _>>()?,
+                )
+            }
+            "alliance" => {
+                rules.alliance = match value {
+                    "opposite" => Alliance::Opposite,
+                    "adjacent" => Alliance::Adjacent,
+                    "none" => Alliance::None,
+                    _ => {
+                        return Err(format!(
+                            "unknown alliance `{value}` (opposite, adjacent, none)"
+                        ));
+                    }
+                }
+            }
+            "deal" => {
+                rules.deal_random = match value {
+                    "standard" => false,
+                    "random" => true,
+                    _ => return Err(format!("unknown deal `{value}` (standard, random)")),
+                }
+            }
+            "open_allies" => rules.open_allies = on_off(value)?,
+            "reveal_flag" => rules.reveal_flag = on_off(value)?,
+            "bombs_not_front" => rules.bombs_not_front = on_off(value)?,
+            "quiet_limit" => {
+                rules.quiet_limit = u32::try_from(number(value)?)
+                    .map_err(|_| format!("quiet_limit {value} is too large"))?
+            }
+            _ => return Err(format!("unknown rule `{key}`")),
+        }
+    }
+    rules.board = board.ok_or("rules without board=")?;
+    let seats = seats.ok_or("rules without seats=")?;
+    rules.players = seats.len() as u8;
+    rules.validate()?;
+    if rules.seat_letters() != seats {
+        let want: Vec<String> = rules.seat_letters().iter().map(|c| c.to_string()).collect();
+        return Err(format!(
+            "seats={} cannot be played: {} players sit at {}",
+            words
+                .iter()
+                .find_map(|w| w.strip_prefix("seats="))
+                .unwrap_or_default(),
+            rules.players,
+            want.join(",")
+        ));
+    }
+    Ok(rules)
+}
+
+impl ToEngine {
+    /// Parses one line. Messages that name nodes or pieces need `names` (the game's board
+    /// and set, known once `rules` came).
+    pub fn parse(line: &str, names: Option<Codes>) -> Result<ToEngine, String> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let words: Vec<&str> = line.split(' ').filter(|w| !w.is_empty()).collect();
+        let Some((&head, rest)) = words.split_first() else {
+            return Err("empty message".into());
+        };
+        let need = || names.ok_or_else(|| format!("`{head}` before `rules`"));
+        let exactly = |n: usize| {
+            if rest.len() == n {
+                Ok(())
+            } else {
+                Err(format!("`{head}` takes {n} word(s), not {}", rest.len()))
+            }
+        };
+        Ok(match head {
+            "protocol" => {
+                exactly(1)?;
+                ToEngine::Protocol(
+                    u32::try_from(number(rest[0])?).map_err(|_| "version too large")?,
+                )
+            }
+            "rules" => ToEngine::Rules(parse_rules(rest)?),
+            "seat" => {
+                exactly(1)?;
+                ToEngine::Seat(seat_letter(rest[0])?)
+            }
+            "pieces" => {
+                let n = need()?;
+                ToEngine::Pieces(rest.iter().map(|c| n.kind(c)).collect::<Result<_, _>>()?)
+            }
+            "deploy" => {
+                exactly(1)?;
+                ToEngine::Deploy(number(rest[0])?)
+            }
+            "layout" => match rest {
+                ["ok"] => ToEngine::LayoutOk,
+                ["refused", why @ ..] => ToEngine::LayoutRefused(why.join(" ")),
+                _ => return Err("`layout` is followed by ok or refused".into()),
+            },
+            "start" => {
+                exactly(1)?;
+                let first = rest[0]
+                    .strip_prefix("first=")
+                    .ok_or("`start` takes first=SEAT")?;
+                ToEngine::Start {
+                    first: seat_letter(first)?,
+                }
+            }
+            "occupied" => {
+                let n = need()?;
+                ToEngine::Occupied(
+                    rest.iter()
+                        .map(|w| n.pair(w, seat_letter))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
+            "known" => {
+                let n = need()?;
+                ToEngine::Known(
+                    rest.iter()
+                        .map(|w| n.pair(w, |c| n.kind(c)))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
+            "event" => ToEngine::Event(parse_event(rest, need()?)?),
+            "go" => {
+                exactly(1)?;
+                ToEngine::Go(number(rest[0])?)
+            }
+            "draw?" => {
+                exactly(0)?;
+                ToEngine::DrawQuery
+            }
+            "gameover" => {
+                let (&result, why) = rest.split_first().ok_or("`gameover` without a result")?;
+                let result = match result {
+                    "win" => GameResult::Win,
+                    "loss" => GameResult::Loss,
+                    "draw" => GameResult::Draw,
+                    _ => return Err(format!("unknown result `{result}` (win, loss, draw)")),
+                };
+                ToEngine::GameOver(result, why.join(" "))
+            }
+            "quit" => ToEngine::Quit,
+            _ => return Err(format!("unknown message `{head}`")),
+        })
+    }
+}
+
+fn parse_event(words: &[&str], n: Codes) -> Result<EngineEvent, String> {
+    let wrong = |what: &str| format!("`event {what}` has the wrong words");
+    Ok(match words {
+        ["move", seat, from, to, outcome] => EngineEvent::Move {
+            seat: seat_letter(seat)?,
+            from: n.node(from)?,
+            to: n.node(to)?,
+            outcome: MoveOutcome::parse(outcome)?,
+        },
+        ["move", ..] => return Err(wrong("move")),
+        ["reveal", seat, pairs @ ..] => EngineEvent::Reveal {
+            seat: seat_letter(seat)?,
+            nodes: pairs
+                .iter()
+                .map(|w| {
+                    n.pair(w, |c| match c {
+                        "FLAG" => Ok(()),
+                        _ => Err(format!("`{c}`: only flags are revealed")),
+                    })
+                    .map(|(node, ())| node)
+                })
+                .collect::<Result<_, _>>()?,
+        },
+        ["offer", seat] => EngineEvent::Offer(seat_letter(seat)?),
+        ["answer", seat, yes] => EngineEvent::Answer(
+            seat_letter(seat)?,
+            match *yes {
+                "yes" => true,
+                "no" => false,
+                _ => return Err(format!("`{yes}` is neither yes nor no")),
+            },
+        ),
+        ["timeout", seat] => EngineEvent::Timeout(seat_letter(seat)?),
+        ["out", seat, why, by @ ..] => {
+            let by = match by {
+                [] => None,
+                [b] => Some(seat_letter(
+                    b.strip_prefix("by=").ok_or("`out` ends with by=SEAT")?,
+                )?),
+                _ => return Err(wrong("out")),
+            };
+            EngineEvent::Out(
+                seat_letter(seat)?,
+                match *why {
+                    "flag" => OutReason::Flag { by },
+                    "nomove" => OutReason::NoMove,
+                    "resign" => OutReason::Resign,
+                    _ => return Err(format!("unknown reason `{why}` (flag, nomove, resign)")),
+                },
+            )
+        }
+        [what, ..] => return Err(format!("unknown event `{what}`")),
+        [] => return Err("`event` without a kind".into()),
+    })
+}
+
+/// Writes a message as its line (without the newline).
+pub struct Line<'a, T>(pub &'a T, pub Codes<'a>);
+
+impl fmt::Display for Line<'_, ToEngine> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.1;
+        let name = |id: NodeId| n.board.name(id);
+        let code = |k: PieceKindId| n.set.get(k).code.as_str();
+        match self.0 {
+            ToEngine::Protocol(v) => write!(f, "protocol {v}"),
+            ToEngine::Rules(r) => write!(f, "{}", rules_line(r)),
+            ToEngine::Seat(s) => write!(f, "seat {s}"),
+            ToEngine::Pieces(ks) => {
+                write!(f, "pieces")?;
+                ks.iter().try_for_each(|&k| write!(f, " {}", code(k)))
+            }
+            ToEngine::Deploy(ms) => write!(f, "deploy {ms}"),
+            ToEngine::LayoutOk => write!(f, "layout ok"),
+            ToEngine::LayoutRefused(why) => write!(f, "layout refused {why}"),
+            ToEngine::Start { first } => write!(f, "start first={first}"),
+            ToEngine::Occupied(pairs) => {
+                write!(f, "occupied")?;
+                pairs
+                    .iter()
+                    .try_for_each(|&(node, s)| write!(f, " {}={s}", name(node)))
+            }
+            ToEngine::Known(pairs) => {
+                write!(f, "known")?;
+                pairs
+                    .iter()
+                    .try_for_each(|&(node, k)| write!(f, " {}={}", name(node), code(k)))
+            }
+            ToEngine::Event(e) => match e {
+                EngineEvent::Move {
+                    seat,
+                    from,
+                    to,
+                    outcome,
+                } => write!(
+                    f,
+                    "event move {seat} {} {} {}",
+                    name(*from),
+                    name(*to),
+                    outcome.word()
+                ),
+                EngineEvent::Reveal { seat, nodes } => {
+                    write!(f, "event reveal {seat}")?;
+                    nodes
+                        .iter()
+                        .try_for_each(|&node| write!(f, " {}=FLAG", name(node)))
+                }
+                EngineEvent::Offer(s) => write!(f, "event offer {s}"),
+                EngineEvent::Answer(s, yes) => {
+                    write!(f, "event answer {s} {}", if *yes { "yes" } else { "no" })
+                }
+                EngineEvent::Timeout(s) => write!(f, "event timeout {s}"),
+                EngineEvent::Out(s, why) => match why {
+                    OutReason::Flag { by: Some(by) } => write!(f, "event out {s} flag by={by}"),
+                    OutReason::Flag { by: None } => write!(f, "event out {s} flag"),
+                    OutReason::NoMove => write!(f, "event out {s} nomove"),
+                    OutReason::Resign => write!(f, "event out {s} resign"),
+                },
+            },
+            ToEngine::Go(ms) => write!(f, "go {ms}"),
+            ToEngine::DrawQuery => write!(f, "draw?"),
+            ToEngine::GameOver(result, why) => write!(
+                f,
+                "gameover {} {why}",
+                match result {
+                    GameResult::Win => "win",
+                    GameResult::Loss => "loss",
+                    GameResult::Draw => "draw",
+                }
+            ),
+            ToEngine::Quit => write!(f, "quit"),
+        }
+    }
+}
+
+impl fmt::Display for Line<'_, FromEngine> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.1;
+        match self.0 {
+            FromEngine::Engine(name) => write!(f, "engine {name}"),
+            FromEngine::Ok => write!(f, "ok"),
+            FromEngine::Layout(layout) => {
+                write!(f, "layout")?;
+                layout.iter().try_for_each(|&(node, k)| {
+                    write!(f, " {}={}", n.board.name(node), n.set.get(k).code)
+                })
+            }
+            FromEngine::Move(a, b) => write!(f, "move {} {}", n.board.name(*a), n.board.name(*b)),
+            FromEngine::Offer => write!(f, "offer"),
+            FromEngine::Resign => write!(f, "resign"),
+            FromEngine::Yes => write!(f, "yes"),
+            FromEngine::No => write!(f, "no"),
+            FromEngine::Info(text) => write!(f, "info {text}"),
+            FromEngine::Error(text) => write!(f, "error {text}"),
+        }
+    }
+}
+
+impl FromEngine {
+    /// Parses an engine's line. `None`: an empty line (ignored).
+    pub fn parse(line: &str, names: Codes) -> Option<Result<FromEngine, String>> {
+        let line = line.strip_suffix('\r').unwrap_or(line).trim_end();
+        let words: Vec<&str> = line.split(' ').filter(|w| !w.is_empty()).collect();
+        let (&head, rest) = words.split_first()?;
+        let text = || line[head.len()..].trim_start().to_string();
+        Some(Ok(match (head, rest) {
+            ("engine", _) => FromEngine::Engine(text()),
+            ("info", _) => FromEngine::Info(text()),
+            ("error", _) => FromEngine::Error(text()),
+            ("ok", []) => FromEngine::Ok,
+            ("offer", []) => FromEngine::Offer,
+            ("resign", []) => FromEngine::Resign,
+            ("yes", []) => FromEngine::Yes,
+            ("no", []) => FromEngine::No,
+            ("move", [a, b]) => match (names.node(a), names.node(b)) {
+                (Ok(a), Ok(b)) => FromEngine::Move(a, b),
+                (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+            },
+            ("layout", pairs) => {
+                match pairs
+                    .iter()
+                    .map(|w| names.pair(w, |c| names.kind(c)))
+                    .collect::<Result<Layout, String>>()
+                {
+                    Ok(l) => FromEngine::Layout(l),
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            _ => return Some(Err(format!("not a reply: `{line}`"))),
+        }))
+    }
+}
+
+/// The messages one seat receives as a game goes on: built from the public events and the
+/// seat's own view, never from the full position.
+pub struct SeatFeed {
+    pub me: PlayerId,
+    /// How many of the game's public events were told already.
+    told: usize,
+}
+
+impl SeatFeed {
+    pub fn new(me: PlayerId) -> SeatFeed {
+        SeatFeed { me, told: 0 }
+    }
+
+    /// The opening of a game for this seat: rules, seat, hand.
+    pub fn opening(game: &Junqi, me: PlayerId) -> Vec<ToEngine> {
+        vec![
+            ToEngine::Rules(game.rules.clone()),
+            ToEngine::Seat(game.players[me].seat),
+            ToEngine::Pieces(game.players[me].hand.clone()),
+        ]
+    }
+
+    /// When play starts: who moves first, every occupied node's owner, and what the seat
+    /// may see besides its own pieces.
+    pub fn start(&mut self, game: &Junqi) -> Vec<ToEngine> {
+        let view = PlayerView::position(game, self.me);
+        let seat = |p: PlayerId| game.players[p].seat;
+        let occupied = game
+            .board
+            .ids()
+            .filter_map(|n| view.nodes[n.0 as usize].map(|p| (n, seat(p.owner))))
+            .collect();
+        let known = game
+            .board
+            .ids()
+            .filter_map(|n| match view.nodes[n.0 as usize] {
+                Some(p) if p.owner != self.me => p.kind.map(|k| (n, k)),
+                _ => None,
+            })
+            .collect();
+        // Deployment events are not told; play events follow from here.
+        self.told = game
+            .events
+            .iter()
+            .take_while(|e| matches!(e, PublicEvent::Deployed { .. }))
+            .count();
+        vec![
+            ToEngine::Start {
+                first: seat(game.turn),
+            },
+            ToEngine::Occupied(occupied),
+            ToEngine::Known(known),
+        ]
+    }
+
+    /// The events since the last call, in order, each once; ends with `gameover` when the
+    /// game ended.
+    pub fn events(&mut self, game: &Junqi) -> Vec<ToEngine> {
+        let seat = |p: PlayerId| game.players[p].seat;
+        let mut out = Vec::new();
+        for e in &game.events[self.told..] {
+            match e {
+                PublicEvent::Moved {
+                    player,
+                    path,
+                    combat,
+                    removed,
+                } => {
+                    let (from, to) = (path[0], *path.last().expect("a path has nodes"));
+                    let outcome = match (*combat, removed.contains(&from), removed.contains(&to)) {
+                        (false, _, _) => MoveOutcome::Empty,
+                        (true, true, true) => MoveOutcome::Both,
+                        (true, true, false) => MoveOutcome::Lost,
+                        (true, false, _) => MoveOutcome::Won,
+                    };
+                    out.push(EngineEvent::Move {
+                        seat: seat(*player),
+                        from,
+                        to,
+                        outcome,
+                    });
+                }
+                PublicEvent::FlagsRevealed { player, nodes } => out.push(EngineEvent::Reveal {
+                    seat: seat(*player),
+                    nodes: nodes.clone(),
+                }),
+                PublicEvent::Lost { player, reason } => out.push(EngineEvent::Out(
+                    seat(*player),
+                    match reason {
+                        LossReason::FlagCaptured { by } => OutReason::Flag {
+                            by: Some(seat(*by)),
+                        },
+                        LossReason::NoLegalMove => OutReason::NoMove,
+                        LossReason::Resigned => OutReason::Resign,
+                    },
+                )),
+                PublicEvent::DrawOffered { player } => out.push(EngineEvent::Offer(seat(*player))),
+                PublicEvent::DrawAnswered { player, yes } => {
+                    out.push(EngineEvent::Answer(seat(*player), *yes))
+                }
+                PublicEvent::TurnForfeit { player } => {
+                    out.push(EngineEvent::Timeout(seat(*player)))
+                }
+                PublicEvent::Deployed { .. }
+                | PublicEvent::FlagCaptured { .. }
+                | PublicEvent::Ended { .. } => {}
+            }
+        }
+        self.told = game.events.len();
+        let mut out: Vec<ToEngine> = out.into_iter().map(ToEngine::Event).collect();
+        if let super::game::Phase::Over(outcome) = &game.phase {
+            out.push(game_over(game, self.me, outcome));
+        }
+        out
+    }
+}
+
+/// The `gameover` message for one seat.
+pub fn game_over(game: &Junqi, me: PlayerId, outcome: &Outcome) -> ToEngine {
+    match outcome {
+        Outcome::Won { winners } => {
+            let mine = winners.contains(&me) || winners.iter().any(|&w| game.allies(me, w));
+            let why = match game.players[me].lost {
+                Some(LossReason::FlagCaptured { .. }) => "flag",
+                Some(LossReason::NoLegalMove) => "nomove",
+                Some(LossReason::Resigned) => "resign",
+                // The last enemies went out: say how the last one did.
+                None => match game.events.iter().rev().find_map(|e| match e {
+                    PublicEvent::Lost { reason, .. } => Some(*reason),
+                    _ => None,
+                }) {
+                    Some(LossReason::FlagCaptured { .. }) => "flag",
+                    Some(LossReason::NoLegalMove) => "nomove",
+                    Some(LossReason::Resigned) => "resign",
+                    None => "won",
+                },
+            };
+            ToEngine::GameOver(
+                if mine && game.players[me].lost.is_none() {
+                    GameResult::Win
+                } else {
+                    GameResult::Loss
+                },
+                why.into(),
+            )
+        }
+        Outcome::DrawAgreed => ToEngine::GameOver(GameResult::Draw, "agreed".into()),
+        Outcome::DrawQuiet => ToEngine::GameOver(GameResult::Draw, "quiet".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::junqi::headless::setup;
+    use std::sync::Arc;
+
+    fn names_of(game: &Junqi) -> (Arc<Board>, Arc<PieceSet>) {
+        (game.board.clone(), game.set.clone())
+    }
+
+    #[test]
+    fn every_message_round_trips_through_its_line() {
+        let game = setup(Rules::default(), Arc::new(PieceSet::standard()), 7, true).unwrap();
+        let (board, set) = names_of(&game);
+        let names = Codes {
+            board: &board,
+            set: &set,
+        };
+        let s = |n: &str| board.find(n).unwrap();
+        let messages = vec![
+            ToEngine::Protocol(1),
+            ToEngine::Rules(Rules::default()),
+            ToEngine::Seat('E'),
+            ToEngine::Pieces(set.standard_hand()),
+            ToEngine::Deploy(5000),
+            ToEngine::LayoutOk,
+            ToEngine::LayoutRefused("the flag must stand in a headquarters".into()),
+            ToEngine::Start { first: 'N' },
+            ToEngine::Occupied(vec![(s("S00"), 'S'), (s("N44"), 'N')]),
+            ToEngine::Known(vec![(s("E51"), set.by_code("FLAG").unwrap())]),
+            ToEngine::Event(EngineEvent::Move {
+                seat: 'S',
+                from: s("S30"),
+                to: s("C00"),
+                outcome: MoveOutcome::Both,
+            }),
+            ToEngine::Event(EngineEvent::Reveal {
+                seat: 'W',
+                nodes: vec![s("W51"), s("W53")],
+            }),
+            ToEngine::Event(EngineEvent::Offer('E')),
+            ToEngine::Event(EngineEvent::Answer('N', false)),
+            ToEngine::Event(EngineEvent::Timeout('S')),
+            ToEngine::Event(EngineEvent::Out('N', OutReason::Flag { by: Some('S') })),
+            ToEngine::Event(EngineEvent::Out('E', OutReason::Resign)),
+            ToEngine::Go(300),
+            ToEngine::DrawQuery,
+            ToEngine::GameOver(GameResult::Draw, "quiet".into()),
+            ToEngine::Quit,
+        ];
+        for m in messages {
+            let line = Line(&m, names).to_string();
+            assert_eq!(ToEngine::parse(&line, Some(names)), Ok(m), "{line}");
+            assert!(ToEngine::parse(&format!("{line}\r"), Some(names)).is_ok());
+        }
+        let replies = vec![
+            FromEngine::Engine("bracket-war strong 0.1.0".into()),
+            FromEngine::Ok,
+            FromEngine::Layout(game.layouts[0].clone()),
+            FromEngine::Move(s("S30"), s("S20")),
+            FromEngine::Offer,
+            FromEngine::Resign,
+            FromEngine::Yes,
+            FromEngine::No,
+            FromEngine::Info("depth 3".into()),
+            FromEngine::Error("unknown message `hello`".into()),
+        ];
+        for r in replies {
+            let line = Line(&r, names).to_string();
+            assert_eq!(FromEngine::parse(&line, names), Some(Ok(r)), "{line}");
+        }
+    }
+
+    #[test]
+    fn malformed_lines_say_what_is_wrong() {
+        let board = Board::four_player();
+        let set = PieceSet::standard();
+        let names = Codes {
+            board: &board,
+            set: &set,
+        };
+        for (line, says) in [
+            ("", "empty"),
+            ("hello", "unknown message"),
+            ("go", "takes 1"),
+            ("go soon", "whole number"),
+            ("seat Q", "seat letter"),
+            ("pieces MAR XYZ", "piece code"),
+            ("event move S S30 Z99 empty", "unknown node"),
+            ("event move S S30 S20 maybe", "unknown outcome"),
+            ("rules board=2p seats=S,N", "cannot be played"),
+            ("rules board=4p seats=S,N,E,W,S", "players"),
+            ("rules board=4p", "without seats"),
+            ("rules board=4p seats=S,N colour=red", "unknown rule"),
+        ] {
+            let err = ToEngine::parse(line, Some(names)).unwrap_err();
+            assert!(err.contains(says), "{line}: {err}");
+        }
+        assert!(
+            ToEngine::parse("pieces MAR", None)
+                .unwrap_err()
+                .contains("before `rules`")
+        );
+        assert_eq!(FromEngine::parse("  ", names), None);
+        assert!(FromEngine::parse("move S30", names).unwrap().is_err());
+        assert!(FromEngine::parse("layout S30", names).unwrap().is_err());
+    }
+
+    #[test]
+    fn the_rules_line_reads_back_as_the_same_rules() {
+        for board in ["2p", "4p"] {
+            for seats in ["A,B", "S,N", "S,E,N", "S,E,N,W"] {
+                let line = format!(
+                    "rules board={board} seats={seats} alliance=adjacent deal=random open_allies=on reveal_flag=off bombs_not_front=off quiet_limit=0"
+                );
+                match ToEngine::parse(&line, None) {
+                    Ok(ToEngine::Rules(r)) => assert_eq!(rules_line(&r), line),
+                    Ok(other) => panic!("{other:?}"),
+                    Err(e) => assert!((board == "2p") != (seats == "A,B"), "{line} refused: {e}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_seat_feed_tells_outcomes_never_identities() {
+        let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), 3, true).unwrap();
+        let mut ais =
+            crate::junqi::headless::computer_players(&[crate::junqi::ai::AiKind::Heuristic; 4], 3);
+        let mut feed = SeatFeed::new(1);
+        let start = feed.start(&game);
+        let ToEngine::Occupied(occ) = &start[1] else {
+            panic!()
+        };
+        assert_eq!(occ.len(), 100);
+        assert_eq!(start[2], ToEngine::Known(vec![]));
+        let mut moves = 0;
+        let mut told = Vec::new();
+        crate::junqi::headless::play_out(&mut game, &mut ais, 400);
+        told.extend(feed.events(&game));
+        for m in &told {
+            if let ToEngine::Event(EngineEvent::Move { .. }) = m {
+                moves += 1;
+            }
+        }
+        let moved = game
+            .events
+            .iter()
+            .filter(|e| matches!(e, PublicEvent::Moved { .. }))
+            .count();
+        assert_eq!(moves, moved);
+        // Nothing more is told twice.
+        assert!(
+            feed.events(&game)
+                .iter()
+                .all(|m| matches!(m, ToEngine::GameOver(..)))
+        );
+    }
+}

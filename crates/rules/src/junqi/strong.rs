@@ -1,0 +1,769 @@
+//! The strong 军棋 player: it plays from its seat's model only ([`SeatModel`]).
+//!
+//! Each move it *samples* full positions consistent with everything the seat knows (every
+//! other piece's possible kinds, each army's piece counts), searches each sample a few
+//! plies deep on the exact kernels (its move, the next enemy's best reply, then its own
+//! best capture: a small quiescence), and plays the move that is best on average over the
+//! samples (perfect-information Monte Carlo). Samples are spread over every core; the
+//! budget is the clock, or a fixed number of samples (`nodes`) for reproducible play.
+//!
+//! Its layouts come from a scored search: the automatic layout improved by swaps that a
+//! score prefers (mines and a bomb guarding the flag, engineers forward, strong pieces on
+//! the railway, nothing strong wasted on a headquarters).
+
+use std::time::{Duration, Instant};
+
+use super::board::{Board, NodeId, NodeKind};
+use super::engine::{Brain, Choice, KindMask, SeatModel};
+use super::game::{Piece, PlayerId};
+use super::moves::legal_moves;
+use super::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
+use super::setup::{Layout, auto_layout, validate_layout};
+use crate::rng::SplitMix64;
+
+/// A captured flag, in material units.
+const FLAG: f32 = 1000.0;
+
+pub struct Strong {
+    rng: SplitMix64,
+    /// Samples per move instead of the clock.
+    nodes: Option<u32>,
+    threads: usize,
+    /// The last decision: samples searched, moves considered, milliseconds spent.
+    last: Option<(u32, usize, u128)>,
+}
+
+impl Strong {
+    pub fn new(seed: u64, nodes: Option<u32>) -> Strong {
+        Strong {
+            rng: SplitMix64::new(seed ^ 0x57_2026),
+            nodes,
+            threads: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+                .clamp(1, 8),
+            last: None,
+        }
+    }
+}
+
+/// What a piece is worth (material units).
+pub fn value(set: &PieceSet, k: PieceKindId) -> f32 {
+    let kind = set.get(k);
+    match kind.ability {
+        Ability::Flag => 0.0,
+        Ability::Mine => 2.0,
+        Ability::Bomb => 5.5,
+        Ability::Engineer => 2.2,
+        Ability::Commander | Ability::None => 0.5 * 1.45f32.powi(kind.rank as i32),
+    }
+}
+
+/// Everything a search needs that does not change within one decision.
+struct Context<'a> {
+    board: &'a Board,
+    set: &'a PieceSet,
+    teams: &'a [u8],
+    lost: &'a [bool],
+    me: PlayerId,
+    values: Vec<f32>,
+    /// Link distance to the nearest enemy headquarters, per node.
+    to_enemy: Vec<u8>,
+    /// Link distance to the nearest own (or allied) headquarters, per node.
+    to_home: Vec<u8>,
+}
+
+impl Context<'_> {
+    fn friend(&self, p: PlayerId) -> bool {
+        self.teams[p] == self.teams[self.me]
+    }
+
+    fn next(&self, p: PlayerId) -> PlayerId {
+        let n = self.teams.len();
+        (1..=n)
+            .map(|s| (p + s) % n)
+            .find(|&q| !self.lost[q])
+            .unwrap_or(p)
+    }
+
+    /// A piece on a node, from the seat's side: its material and how far forward it stands.
+    fn pv(&self, p: Piece, n: NodeId) -> f32 {
+        let v = self.values[p.kind.0 as usize];
+        let mobile = self.set.get(p.kind).mobile();
+        let i = n.0 as usize;
+        if self.friend(p.owner) {
+            v + if mobile {
+                0.04 * (12 - self.to_enemy[i].min(12)) as f32
+            } else {
+                0.0
+            }
+        } else {
+            -v - if mobile {
+                0.06 * (12 - self.to_home[i].min(12)) as f32
+            } else {
+                0.0
+            }
+        }
+    }
+
+    /// Material and position from the seat's side.
+    fn eval(&self, at: &[Option<Piece>]) -> f32 {
+        at.iter()
+            .enumerate()
+            .filter_map(|(i, slot)| slot.map(|p| self.pv(p, NodeId(i as u8))))
+            .sum()
+    }
+
+    /// Makes a legal move in place: the change in evaluation, whether a flag fell (its
+    /// worth), and what to put back.
+    fn make(&self, at: &mut [Option<Piece>], from: NodeId, to: NodeId) -> (f32, Option<f32>, Undo) {
+        let (f, t) = (from.0 as usize, to.0 as usize);
+        let undo = Undo {
+            from,
+            to,
+            a: at[f],
+            d: at[t],
+        };
+        let a = at[f].expect("a legal move starts on a piece");
+        let mut delta = -self.pv(a, from);
+        at[f] = None;
+        let mut flag = None;
+        match at[t] {
+            None => {
+                at[t] = Some(a);
+                delta += self.pv(a, to);
+            }
+            Some(d) => {
+                if self.set.get(d.kind).ability == Ability::Flag {
+                    flag = Some(if self.friend(d.owner) { -FLAG } else { FLAG });
+                }
+                match combat(self.set, a.kind, d.kind) {
+                    Combat::AttackerWins => {
+                        delta += self.pv(a, to) - self.pv(d, to);
+                        at[t] = Some(a);
+                    }
+                    Combat::DefenderWins => {}
+                    Combat::BothGo => {
+                        delta -= self.pv(d, to);
+                        at[t] = None;
+                    }
+                }
+            }
+        }
+        (delta, flag, undo)
+    }
+
+    fn unmake(at: &mut [Option<Piece>], u: Undo) {
+        at[u.from.0 as usize] = u.a;
+        at[u.to.0 as usize] = u.d;
+    }
+
+    /// The seat's best capture from here, or standing pat (`base`: this position's value).
+    fn quiesce(&self, at: &mut [Option<Piece>], base: f32) -> f32 {
+        let mut best = base;
+        for (from, to) in legal_moves(self.board, self.set, at, self.teams, self.me) {
+            if at[to.0 as usize].is_none() {
+                continue;
+            }
+            let (delta, flag, undo) = self.make(at, from, to);
+            Self::unmake(at, undo);
+            best = best.max(flag.unwrap_or(base + delta));
+            if best >= FLAG {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The value of a root move in one sample (`base`: the sample's value): the next
+    /// player's reply (an enemy picks the worst for the seat), then the seat's best capture.
+    fn root_move(&self, at: &mut [Option<Piece>], base: f32, from: NodeId, to: NodeId) -> f32 {
+        let (delta, flag, undo) = self.make(at, from, to);
+        let value = match flag {
+            Some(f) => f,
+            None => self.reply(at, base + delta),
+        };
+        Self::unmake(at, undo);
+        value
+    }
+
+    fn reply(&self, at: &mut [Option<Piece>], base: f32) -> f32 {
+        let opp = self.next(self.me);
+        if opp == self.me || self.friend(opp) {
+            return self.quiesce(at, base);
+        }
+        let replies = legal_moves(self.board, self.set, at, self.teams, opp);
+        if replies.is_empty() {
+            // The next enemy has no legal move: it loses at the start of its turn.
+            return base + 30.0;
+        }
+        // Cheap values first; a reply whose value is already no worse than the worst found
+        // cannot become worse by the seat's capture after it (quiescence only adds).
+        let mut scored: Vec<(f32, NodeId, NodeId)> = replies
+            .into_iter()
+            .map(|(a, b)| {
+                let (delta, flag, undo) = self.make(at, a, b);
+                Self::unmake(at, undo);
+                (flag.unwrap_or(base + delta), a, b)
+            })
+            .collect();
+        scored.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let mut worst = f32::INFINITY;
+        for (v, a, b) in scored {
+            if v >= worst {
+                break;
+            }
+            if v <= -FLAG {
+                return v;
+            }
+            let (delta, _, undo) = self.make(at, a, b);
+            let q = self.quiesce(at, base + delta);
+            Self::unmake(at, undo);
+            worst = worst.min(q);
+        }
+        worst
+    }
+}
+
+/// What [`Context::make`] changed.
+#[derive(Clone, Copy)]
+struct Undo {
+    from: NodeId,
+    to: NodeId,
+    a: Option<Piece>,
+    d: Option<Piece>,
+}
+
+fn distances_to(board: &Board, targets: &[NodeId]) -> Vec<u8> {
+    let mut dist = vec![u8::MAX; board.len()];
+    let mut queue: std::collections::VecDeque<NodeId> = targets.iter().copied().collect();
+    for &t in targets {
+        dist[t.0 as usize] = 0;
+    }
+    while let Some(cur) = queue.pop_front() {
+        for &(n, _) in board.adjacent(cur) {
+            if dist[n.0 as usize] == u8::MAX {
+                dist[n.0 as usize] = dist[cur.0 as usize] + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    dist
+}
+
+/// A full position consistent with the seat's model: every unknown piece given a kind,
+/// respecting each token's possible kinds and the armies' piece counts.
+pub fn sample(model: &SeatModel, rng: &mut SplitMix64) -> Vec<Option<Piece>> {
+    let set = &model.set;
+    let kinds = set.len();
+    // Pools: one per other player (standard sets), or one for all (乱战).
+    let groups: Vec<Vec<PlayerId>> = if model.rules.deal_random {
+        vec![(0..model.seats.len()).filter(|&p| p != model.me).collect()]
+    } else {
+        (0..model.seats.len())
+            .filter(|&p| p != model.me)
+            .map(|p| vec![p])
+            .collect()
+    };
+    let mut kind_of: Vec<Option<PieceKindId>> = model.tokens.iter().map(|t| t.known()).collect();
+    for group in &groups {
+        let mut pool = vec![0i32; kinds];
+        for _ in group {
+            for k in set.standard_hand() {
+                pool[k.0 as usize] += 1;
+            }
+        }
+        if model.rules.deal_random {
+            for k in &model.hand {
+                pool[k.0 as usize] -= 1;
+            }
+        }
+        let mut open: Vec<usize> = Vec::new();
+        for (t, tok) in model.tokens.iter().enumerate() {
+            if !group.contains(&tok.owner) {
+                continue;
+            }
+            match kind_of[t] {
+                Some(k) => pool[k.0 as usize] -= 1,
+                None => open.push(t),
+            }
+        }
+        pool.iter_mut().for_each(|c| *c = (*c).max(0));
+        let masks: Vec<KindMask> = open.iter().map(|&t| model.tokens[t].possible).collect();
+        let assigned = (0..24)
+            .find_map(|_| assign(set, &masks, &pool, rng, true))
+            .unwrap_or_else(|| assign(set, &masks, &pool, rng, false).expect("unconstrained"));
+        for (&t, k) in open.iter().zip(assigned) {
+            kind_of[t] = Some(k);
+        }
+    }
+    let mut at = vec![None; model.board.len()];
+    for (t, tok) in model.tokens.iter().enumerate() {
+        if let (Some(n), Some(kind)) = (tok.node, kind_of[t]) {
+            at[n.0 as usize] = Some(Piece {
+                owner: tok.owner,
+                kind,
+            });
+        }
+    }
+    at
+}
+
+/// Gives each open token a kind from the pool. Flags and mines go first (few tokens may hold
+/// them), then tokens with the fewest possibilities. `strict = false` ignores the masks
+/// where they cannot be met (a pool this model got wrong).
+fn assign(
+    set: &PieceSet,
+    masks: &[KindMask],
+    pool: &[i32],
+    rng: &mut SplitMix64,
+    strict: bool,
+) -> Option<Vec<PieceKindId>> {
+    let mut pool = pool.to_vec();
+    let mut out: Vec<Option<PieceKindId>> = vec![None; masks.len()];
+    let allowed = |t: usize, k: usize| !strict || masks[t] & (1 << k) != 0;
+    // Scarce kinds first: each instance to a random token that may hold it.
+    for k in set.ids() {
+        if !matches!(set.get(k).ability, Ability::Flag | Ability::Mine) {
+            continue;
+        }
+        let ki = k.0 as usize;
+        while pool[ki] > 0 {
+            let eligible: Vec<usize> = (0..masks.len())
+                .filter(|&t| out[t].is_none() && allowed(t, ki) && masks[t].count_ones() > 1)
+                .collect();
+            if eligible.is_empty() {
+                break;
+            }
+            let t = eligible[rng.below(eligible.len() as u64) as usize];
+            out[t] = Some(k);
+            pool[ki] -= 1;
+        }
+    }
+    let mut order: Vec<usize> = (0..masks.len()).filter(|&t| out[t].is_none()).collect();
+    // Fewest possibilities first, ties at random.
+    let keys: Vec<(u32, u64)> = (0..masks.len())
+        .map(|t| (masks[t].count_ones(), rng.next_u64()))
+        .collect();
+    order.sort_by_key(|&t| keys[t]);
+    for t in order {
+        let total: i32 = (0..pool.len())
+            .filter(|&k| allowed(t, k))
+            .map(|k| pool[k])
+            .sum();
+        if total <= 0 {
+            if strict {
+                return None;
+            }
+            // The pool ran dry (a miscounted army): any kind the token may be.
+            let k = (0..set.len())
+                .find(|&k| masks[t] & (1 << k) != 0)
+                .unwrap_or(0);
+            out[t] = Some(PieceKindId(k as u8));
+            continue;
+        }
+        let mut pick = rng.below(total as u64) as i32;
+        for (k, count) in pool.iter_mut().enumerate() {
+            if !allowed(t, k) {
+                continue;
+            }
+            if pick < *count {
+                out[t] = Some(PieceKindId(k as u8));
+                *count -= 1;
+                break;
+            }
+            pick -= *count;
+        }
+    }
+    Some(out.into_iter().map(|k| k.expect("assigned")).collect())
+}
+
+impl Strong {
+    fn context<'a>(&self, model: &'a SeatModel) -> Context<'a> {
+        let board = &model.board;
+        let hq_of = |friendly: bool| -> Vec<NodeId> {
+            board
+                .ids()
+                .filter(|&n| board.kind(n) == NodeKind::Hq)
+                .filter(|&n| {
+                    let seat = board.node(n).seat;
+                    model.seats.iter().enumerate().any(|(p, &s)| {
+                        Some(s) == seat && !model.lost[p] && model.friend(p) == friendly
+                    })
+                })
+                .collect()
+        };
+        let (enemy, home) = (hq_of(false), hq_of(true));
+        Context {
+            board,
+            set: &model.set,
+            teams: &model.teams,
+            lost: &model.lost,
+            me: model.me,
+            values: model.set.ids().map(|k| value(&model.set, k)).collect(),
+            to_enemy: distances_to(board, &enemy),
+            to_home: distances_to(board, &home),
+        }
+    }
+}
+
+/// Sums of each root move's value over samples, and how many samples.
+fn think(
+    model: &SeatModel,
+    ctx: &Context,
+    moves: &[(NodeId, NodeId)],
+    seed: u64,
+    deadline: Instant,
+    samples: Option<u32>,
+) -> (Vec<f64>, u32) {
+    let mut rng = SplitMix64::new(seed);
+    let mut sums = vec![0.0f64; moves.len()];
+    let mut done = 0u32;
+    loop {
+        match samples {
+            Some(n) if done >= n => break,
+            None if done > 0 && Instant::now() >= deadline => break,
+            _ => {}
+        }
+        let mut at = sample(model, &mut rng);
+        let base = ctx.eval(&at);
+        let mut values = Vec::with_capacity(moves.len());
+        for &(from, to) in moves {
+            values.push(ctx.root_move(&mut at, base, from, to) as f64);
+            if samples.is_none() && done > 0 && Instant::now() >= deadline {
+                // Out of time inside a sample: leave it out.
+                return (sums, done);
+            }
+        }
+        for (s, v) in sums.iter_mut().zip(values) {
+            *s += v;
+        }
+        done += 1;
+    }
+    (sums, done)
+}
+
+impl Brain for Strong {
+    fn name(&self) -> String {
+        format!("bracket-war strong {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn layout(&mut self, m: &SeatModel, _budget: Duration) -> Layout {
+        let seat = m.seats[m.me];
+        let mut best = auto_layout(
+            &m.rules,
+            &m.board,
+            &m.set,
+            seat,
+            &m.hand,
+            self.rng.next_u64(),
+        );
+        let mut best_score = layout_score(m, &best) + self.rng.unit() as f32;
+        for _ in 0..600 {
+            let mut next = best.clone();
+            let i = self.rng.below(next.len() as u64) as usize;
+            let j = self.rng.below(next.len() as u64) as usize;
+            let (ki, kj) = (next[i].1, next[j].1);
+            next[i].1 = kj;
+            next[j].1 = ki;
+            if validate_layout(&m.rules, &m.board, &m.set, seat, &m.hand, &next).is_err() {
+                continue;
+            }
+            let s = layout_score(m, &next) + self.rng.unit() as f32 * 0.6;
+            if s >= best_score {
+                best = next;
+                best_score = s;
+            }
+        }
+        best
+    }
+
+    fn choose(&mut self, m: &SeatModel, budget: Duration) -> Choice {
+        let moves = m.legal_moves();
+        match moves.len() {
+            0 => return Choice::Resign,
+            1 => return Choice::Move(moves[0].0, moves[0].1),
+            _ => {}
+        }
+        let started = Instant::now();
+        let deadline = started + budget;
+        let ctx = self.context(m);
+        let threads = self.threads.max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+        let per_thread = self.nodes.map(|n| n.div_ceil(threads as u32).max(1));
+        let results: Vec<(Vec<f64>, u32)> = if threads == 1 {
+            vec![think(m, &ctx, &moves, seeds[0], deadline, per_thread)]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = seeds
+                    .iter()
+                    .map(|&seed| {
+                        let (ctx, moves) = (&ctx, &moves);
+                        s.spawn(move || think(m, ctx, moves, seed, deadline, per_thread))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread"))
+                    .collect()
+            })
+        };
+        let mut totals = vec![0.0f64; moves.len()];
+        let mut count = 0u32;
+        for (sums, n) in &results {
+            for (t, s) in totals.iter_mut().zip(sums) {
+                *t += s;
+            }
+            count += n;
+        }
+        self.last = Some((count, moves.len(), started.elapsed().as_millis()));
+        let count = count.max(1) as f64;
+        let best = (0..moves.len())
+            .max_by(|&a, &b| {
+                let noise = |i: usize| (i as f64 * 0.618).fract() * 1e-6;
+                (totals[a] / count + noise(a)).total_cmp(&(totals[b] / count + noise(b)))
+            })
+            .expect("moves");
+        Choice::Move(moves[best].0, moves[best].1)
+    }
+
+    fn info(&self) -> Option<String> {
+        self.last.map(|(samples, moves, ms)| {
+            format!(
+                "samples {samples} moves {moves} time {ms} threads {}",
+                self.threads
+            )
+        })
+    }
+
+    fn answer_draw(&mut self, m: &SeatModel) -> bool {
+        // Take a draw when clearly behind on material, as far as the seat can tell.
+        let ctx = self.context(m);
+        let mut rng = SplitMix64::new(self.rng.next_u64());
+        let mean: f32 = (0..16).map(|_| ctx.eval(&sample(m, &mut rng))).sum::<f32>() / 16.0;
+        mean < -6.0
+    }
+}
+
+/// How good a layout looks (higher is better).
+pub fn layout_score(m: &SeatModel, layout: &Layout) -> f32 {
+    let (board, set) = (&*m.board, &*m.set);
+    let mut at: Vec<Option<PieceKindId>> = vec![None; board.len()];
+    for &(n, k) in layout {
+        at[n.0 as usize] = Some(k);
+    }
+    let ability = |k: PieceKindId| set.get(k).ability;
+    let mut score = 0.0;
+    for &(n, k) in layout {
+        let node = board.node(n);
+        let kind = set.get(k);
+        let rail = !board.rail_neighbours(n).is_empty();
+        match kind.ability {
+            Ability::Flag => {
+                for &(nb, _) in board.adjacent(n) {
+                    match at[nb.0 as usize].map(ability) {
+                        Some(Ability::Mine) => score += 2.0,
+                        Some(Ability::Bomb) => score += 1.0,
+                        _ => {}
+                    }
+                }
+            }
+            Ability::Engineer if node.r <= 3 => score += 0.6,
+            Ability::Bomb if (1..=3).contains(&node.r) => score += 0.6,
+            Ability::Mine if board.kind(n) == NodeKind::Hq => score += 0.8,
+            _ => {}
+        }
+        if board.kind(n) == NodeKind::Hq && kind.mobile() {
+            // A piece on a headquarters never moves again.
+            score -= 1.5 + 0.3 * kind.rank as f32;
+        }
+        if kind.rank >= 7 && rail && node.r <= 3 {
+            score += 1.0;
+        }
+        if node.r == 0 && (3..=6).contains(&kind.rank) {
+            score += 0.4;
+        }
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::junqi::headless::setup;
+    use crate::junqi::pieces::PieceSet;
+    use crate::junqi::protocol::{Codes, Line, SeatFeed};
+    use crate::junqi::setup::Rules;
+    use std::sync::Arc;
+
+    /// A game from `seed` played `plies` plies by heuristic players, and seat `me`'s model
+    /// of it, fed through the protocol's own lines from the start of play.
+    fn played(seed: u64, plies: u32, me: PlayerId) -> (crate::junqi::Junqi, SeatModel) {
+        use crate::junqi::protocol::ToEngine;
+        let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), seed, true).unwrap();
+        let mut m = SeatModel::new(
+            game.rules.clone(),
+            game.set.clone(),
+            me,
+            game.players[me].hand.clone(),
+        );
+        m.layout = game.layouts[me].clone();
+        let mut feed = SeatFeed::new(me);
+        let mut lines = feed.start(&game);
+        let mut ais = crate::junqi::headless::computer_players(
+            &[crate::junqi::ai::AiKind::Heuristic; 4],
+            seed,
+        );
+        crate::junqi::headless::play_out(&mut game, &mut ais, plies);
+        lines.extend(feed.events(&game));
+        let codes = Codes {
+            board: &game.board,
+            set: &game.set,
+        };
+        for msg in lines {
+            // Through text, as an engine receives it.
+            let line = Line(&msg, codes).to_string();
+            match ToEngine::parse(&line, Some(codes)).unwrap() {
+                ToEngine::Start { first } => m.turn = m.seat_index(first).unwrap(),
+                ToEngine::Occupied(pairs) => {
+                    let pairs: Vec<_> = pairs
+                        .into_iter()
+                        .map(|(n, s)| (n, m.seat_index(s).unwrap()))
+                        .collect();
+                    let t = m.turn;
+                    m.start(t, &pairs, &[]);
+                }
+                ToEngine::Event(e) => m.apply(&e).unwrap(),
+                _ => {}
+            }
+        }
+        (game, m)
+    }
+
+    #[test]
+    fn samples_agree_with_everything_the_seat_knows() {
+        let (game, m) = played(11, 120, 0);
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..50 {
+            let at = sample(&m, &mut rng);
+            for n in game.board.ids() {
+                let real = game.at[n.0 as usize];
+                let s = at[n.0 as usize];
+                // Same occupancy and owners; own pieces exactly.
+                assert_eq!(real.map(|p| p.owner), s.map(|p| p.owner));
+                if let (Some(r), Some(s)) = (real, s) {
+                    if r.owner == 0 {
+                        assert_eq!(r.kind, s.kind);
+                    }
+                    // Every sampled kind is one the token allowed.
+                    let tok = m.token_on(n).unwrap();
+                    assert!(tok.possible & (1 << s.kind.0) != 0);
+                    // And the truth is always among the possibilities.
+                    assert!(
+                        tok.possible & (1 << r.kind.0) != 0,
+                        "{}",
+                        game.board.name(n)
+                    );
+                }
+            }
+            // Each other army holds exactly one flag, on a headquarters, while it is in.
+            for p in 1..4 {
+                if game.players[p].lost.is_some() {
+                    continue;
+                }
+                let flags: Vec<NodeId> = game
+                    .board
+                    .ids()
+                    .filter(|n| {
+                        at[n.0 as usize].is_some_and(|q| {
+                            q.owner == p && game.set.get(q.kind).ability == Ability::Flag
+                        })
+                    })
+                    .collect();
+                assert!(flags.len() <= 1);
+                assert!(flags.iter().all(|&n| game.board.kind(n) == NodeKind::Hq));
+            }
+        }
+    }
+
+    #[test]
+    fn strong_layouts_are_legal_and_guard_the_flag() {
+        let rules = Rules::default();
+        let set = Arc::new(PieceSet::standard());
+        let m = SeatModel::new(rules.clone(), set.clone(), 0, set.standard_hand());
+        for seed in 0..10 {
+            let layout = Strong::new(seed, Some(1)).layout(&m, Duration::from_millis(10));
+            validate_layout(&rules, &m.board, &set, 'S', &m.hand, &layout).unwrap();
+            assert!(
+                layout_score(&m, &layout) >= 4.0,
+                "{}",
+                layout_score(&m, &layout)
+            );
+        }
+    }
+
+    #[test]
+    fn with_fixed_nodes_the_choice_is_reproducible_and_legal() {
+        let (game, m) = played(21, 40, 0);
+        let me = game.turn;
+        let m = if me == 0 { m } else { played(21, 40, me).1 };
+        let a = Strong::new(3, Some(8)).choose(&m, Duration::from_secs(5));
+        let b = Strong::new(3, Some(8)).choose(&m, Duration::from_secs(5));
+        assert_eq!(a, b);
+        let Choice::Move(from, to) = a else {
+            panic!("{a:?}")
+        };
+        assert!(game.legal_moves(me).contains(&(from, to)));
+    }
+
+    #[test]
+    fn it_takes_a_flag_it_can_see() {
+        // Seat S's commander beside E's revealed flag (E is an enemy; N is S's ally): take it.
+        let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
+        let set = game.set.clone();
+        let flag = set.by_code("FLAG").unwrap();
+        let b = game.board.clone();
+        // Put an S commander next to E's flag.
+        let flag_node = b
+            .arm('E')
+            .find(|&n| game.at[n.0 as usize].is_some_and(|p| p.kind == flag))
+            .unwrap();
+        let beside = b
+            .adjacent(flag_node)
+            .iter()
+            .map(|&(n, _)| n)
+            .find(|&n| b.kind(n) != NodeKind::Hq)
+            .unwrap();
+        game.at[beside.0 as usize] = Some(Piece {
+            owner: 0,
+            kind: set.by_code("MAR").unwrap(),
+        });
+        let mut m = played(2, 0, 0).1;
+        assert_eq!(m.turn, 0);
+        // The model learns the flag (as a reveal would tell it).
+        let t = m.token_at[flag_node.0 as usize].unwrap() as usize;
+        m.tokens[t].possible = 1 << flag.0;
+        let mt = m.tokens.len();
+        m.token_at[beside.0 as usize] = Some(mt as u16);
+        m.tokens.push(super::super::engine::Token {
+            owner: 0,
+            node: Some(beside),
+            start: beside,
+            possible: 1 << set.by_code("MAR").unwrap().0,
+            moved: true,
+        });
+        assert!(
+            m.legal_moves().contains(&(beside, flag_node)),
+            "{} {} {:?} {:?}",
+            b.name(beside),
+            b.name(flag_node),
+            m.view().nodes[beside.0 as usize],
+            m.legal_moves()
+                .iter()
+                .filter(|x| x.0 == beside)
+                .collect::<Vec<_>>()
+        );
+        let c = Strong::new(1, Some(4)).choose(&m, Duration::from_secs(5));
+        assert_eq!(c, Choice::Move(beside, flag_node));
+    }
+}
