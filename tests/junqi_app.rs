@@ -625,3 +625,76 @@ fn four_persons_take_turns_behind_hand_over_screens() {
         intend(&mut app, JunqiIntent::Move(from, to));
     }
 }
+
+#[test]
+fn the_hard_level_plays_from_its_seat_off_the_main_thread() {
+    let (mut app, _saves) = app();
+    start(
+        &mut app,
+        two_players(vec![
+            Seat::Computer(AiKind::Strong),
+            Seat::Computer(AiKind::Heuristic),
+        ]),
+    );
+    // The strong player laid out by its scored search, legally, at once.
+    assert_eq!(table(&app).game.phase, Phase::Playing);
+    wait_until(&mut app, "four plies", |app| table(app).game.plies >= 4);
+    assert_eq!(table(&app).game.players[0].lost, None);
+}
+
+fn with_engine(app: &mut App, command: &str) {
+    app.world_mut()
+        .resource_mut::<bracket_war::app::screens::settings::UserSettings>()
+        .junqi_engine = command.to_string();
+}
+
+#[test]
+fn an_external_engine_sits_at_a_seat_through_the_protocol() {
+    let (mut app, saves) = app();
+    let exe = env!("CARGO_BIN_EXE_bracket-war");
+    with_engine(
+        &mut app,
+        &format!("'{exe}' junqi engine --ai heuristic --seed 5"),
+    );
+    start(
+        &mut app,
+        two_players(vec![Seat::Engine, Seat::Computer(AiKind::Heuristic)]),
+    );
+    // The engine lays out on its own time, off the main thread.
+    wait_until(&mut app, "the engine's layout", |app| {
+        table(app).game.players[0].deployed
+    });
+    wait_until(&mut app, "the game's end", |app| {
+        matches!(table(app).game.phase, Phase::Over(_))
+    });
+    let t = table(&app);
+    assert!(t.game.plies > 4, "{}", t.game.plies);
+    assert_eq!(t.message, None, "no forfeit: {:?}", t.message);
+    // Saved after every ply like any game, and it replays.
+    let dir = bracket_war::saves::SaveDir::junqi(saves.path());
+    let pieces = Arc::new(bw_rules::junqi::PieceSet::standard());
+    match dir.load_junqi(0, &pieces) {
+        bracket_war::saves::JunqiSlot::Saved { save, game } => {
+            assert_eq!(save.seats[0], Seat::Engine);
+            assert_eq!(game.plies, t.game.plies);
+        }
+        _ => panic!("the game was not saved"),
+    }
+}
+
+#[test]
+fn an_engine_that_cannot_start_resigns_and_says_why() {
+    let (mut app, _saves) = app();
+    with_engine(&mut app, "/no/such/engine");
+    start(
+        &mut app,
+        two_players(vec![Seat::Computer(AiKind::Heuristic), Seat::Engine]),
+    );
+    wait_until(&mut app, "the game's end", |app| {
+        matches!(table(app).game.phase, Phase::Over(_))
+    });
+    let t = table(&app);
+    assert!(matches!(&t.game.phase, Phase::Over(Outcome::Won { winners }) if winners == &vec![0]));
+    let message = t.message.clone().unwrap_or_default();
+    assert!(message.contains("/no/such/engine"), "{message}");
+}

@@ -332,7 +332,8 @@ fn junqi_demo_start(seats: Vec<Seat>) -> StartJunqi {
             .enumerate()
             .map(|(p, s)| match s {
                 Seat::Person => ["甲", "乙", "丙", "丁"][p].to_string(),
-                Seat::Computer(_) => "heuristic".to_string(),
+                Seat::Computer(k) => k.id().to_string(),
+                Seat::Engine => "engine".to_string(),
             })
             .collect(),
         seats,

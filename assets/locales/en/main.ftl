@@ -27,6 +27,8 @@ settings-window = Window
 settings-fullscreen = Fullscreen
 settings-windowed = Windowed
 settings-animations = Animations
+settings-junqi-engine = 军棋 external engine (a command line speaking the engine protocol)
+settings-junqi-engine-hint = For example: bracket-war junqi engine --ai strong. Leave it empty for none.
 
 ## Save slots
 save-slots = Save slots
@@ -245,7 +247,13 @@ junqi-seat = Seat { $seat }
 junqi-profile = profile name
 junqi-computer-easy = Computer (easy)
 junqi-computer-normal = Computer (normal)
-junqi-external-engine-later = External engines and the hard level come with the engine protocol.
+junqi-computer-hard = Computer (hard)
+junqi-engine-seat = External engine
+junqi-engine-none = To seat an external engine, set its command in Settings.
+junqi-engine-command = External engine: { $command }
+junqi-engine-layout-refused = { $seat }'s engine laid out wrongly ({ $reason }); the automatic layout stands in.
+junqi-engine-forfeit = { $seat }'s engine forfeits the turn: { $reason }
+junqi-engine-gone = { $seat }'s engine stopped: { $reason }
 junqi-start = March!
 junqi-handover = Pass the computer to { $player }
 junqi-handover-hint = Everyone else looks away: the board shows this player's pieces.

@@ -26,6 +26,8 @@ settings-window = 窗口
 settings-fullscreen = 全屏
 settings-windowed = 窗口化
 settings-animations = 动画
+settings-junqi-engine = 军棋外部引擎（遵循引擎协议的命令行）
+settings-junqi-engine-hint = 例如：bracket-war junqi engine --ai strong。留空表示不用。
 
 ## 存档
 save-slots = 存档
@@ -217,7 +219,13 @@ junqi-seat = 座位 { $seat }
 junqi-profile = 玩家名
 junqi-computer-easy = 电脑（简单）
 junqi-computer-normal = 电脑（普通）
-junqi-external-engine-later = 外部引擎和困难难度将随引擎协议一起推出。
+junqi-computer-hard = 电脑（困难）
+junqi-engine-seat = 外部引擎
+junqi-engine-none = 要让外部引擎入座，请先在设置里填写它的命令。
+junqi-engine-command = 外部引擎：{ $command }
+junqi-engine-layout-refused = { $seat } 的引擎布阵不合规（{ $reason }），改用自动布阵。
+junqi-engine-forfeit = { $seat } 的引擎本回合作废：{ $reason }
+junqi-engine-gone = { $seat } 的引擎已退出：{ $reason }
 junqi-start = 开战！
 junqi-handover = 请把电脑交给 { $player }
 junqi-handover-hint = 其他人请回避：棋盘将显示这位玩家的棋子。

@@ -78,7 +78,7 @@ pub enum JunqiCommand {
         open_allies: bool,
         #[arg(long)]
         seed: u64,
-        /// One computer player per seat (`random` or `heuristic`), or one for all.
+        /// One computer player per seat (`random`, `heuristic` or `strong`), or one for all.
         #[arg(long, value_delimiter = ',', required = true)]
         ai: Vec<String>,
         /// Plies in a row without a capture that draw the game (0 means 60 between computers).
@@ -200,7 +200,7 @@ pub fn run(command: JunqiCommand) -> Result<(), Failure> {
                 .map(|a| {
                     AiKind::parse(a).ok_or_else(|| {
                         Failure::bad_input(format!(
-                            "unknown computer player `{a}` (random or heuristic)"
+                            "unknown computer player `{a}` (random, heuristic or strong)"
                         ))
                     })
                 })

@@ -4,6 +4,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -77,7 +78,8 @@ pub struct EngineProcess {
     label: String,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    /// Behind a mutex only so that a process can sit in shared state (a game resource).
+    lines: Mutex<Receiver<String>>,
 }
 
 impl EngineProcess {
@@ -124,7 +126,7 @@ impl EngineProcess {
             label: command.to_string(),
             stdin: child.stdin.take(),
             child,
-            lines: rx,
+            lines: Mutex::new(rx),
         })
     }
 }
@@ -147,7 +149,8 @@ impl Contestant for EngineProcess {
     fn recv(&mut self, deadline: Instant) -> Result<String, Silence> {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let lines = self.lines.get_mut().unwrap_or_else(|e| e.into_inner());
+            match lines.recv_timeout(left) {
                 Ok(line) => {
                     let t = line.trim();
                     if t.is_empty() || t == "info" || t.starts_with("info ") {

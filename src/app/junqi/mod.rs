@@ -8,6 +8,7 @@
 //! a game in play is built from one seat's `PlayerView`, never from the full game.
 
 pub mod board;
+pub mod external;
 pub mod layouts;
 mod newgame;
 pub mod replay;
@@ -18,7 +19,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 use bevy::window::RequestRedraw;
-use bw_rules::junqi::ai::{Ai, AiKind, Seat};
+use bw_rules::junqi::ai::{AiKind, Budget, Decision, Seat, computer_layout};
 use bw_rules::junqi::game::{Action, Phase, PlayerId, Refusal};
 use bw_rules::junqi::headless::stream;
 use bw_rules::junqi::record::Record;
@@ -212,6 +213,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.insert_resource(JunqiPieces(Arc::new(PieceSet::standard())))
             .init_resource::<JunqiThinking>()
+            .init_resource::<external::JunqiEngines>()
             .init_resource::<JunqiSlots>()
             .add_message::<StartJunqi>()
             .add_message::<JunqiIntent>()
@@ -224,6 +226,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
                     start_games,
                     apply_intents,
                     computer_turn,
+                    engine_turns,
                     tick_clock,
                     score_finished_game,
                 )
@@ -256,8 +259,15 @@ fn refresh_slots(mut list: ResMut<JunqiSlots>, saves: Res<Saves>, pieces: Res<Ju
     list.confirm_delete = None;
 }
 
-fn leave(mut commands: Commands, mut thinking: ResMut<JunqiThinking>) {
+fn leave(
+    mut commands: Commands,
+    mut thinking: ResMut<JunqiThinking>,
+    mut engines: ResMut<external::JunqiEngines>,
+    table: Option<Res<JunqiTable>>,
+) {
     thinking.0 = None;
+    engines.finish(table.as_deref().map(|t| &t.game));
+    *engines = external::JunqiEngines::default();
     commands.remove_resource::<JunqiTable>();
 }
 
@@ -287,10 +297,11 @@ pub fn new_table(
         }
     }
     let mut table = JunqiTable::new(game, seats, seed, slot, timers);
-    // Computers lay out automatically; the first to confirm moves first, so they lead.
+    // Computers lay out at once (the strong player by its scored search); the first to
+    // confirm moves first, so they lead. External engines lay out on their own time.
     for p in 0..table.seats.len() {
-        if table.seats[p] != Seat::Person {
-            let layout = automatic_layout(&table.game, p, table.seed);
+        if let Seat::Computer(kind) = table.seats[p] {
+            let layout = computer_layout(&table.game, p, kind, stream(table.seed, p, 1));
             table.game.deploy(p, &layout).map_err(|e| e.to_string())?;
         }
     }
@@ -351,6 +362,8 @@ fn start_games(
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
     mut thinking: ResMut<JunqiThinking>,
+    mut engines: ResMut<external::JunqiEngines>,
+    settings: Option<Res<crate::app::screens::settings::UserSettings>>,
 ) {
     for request in requests.read() {
         let table = match request.clone() {
@@ -382,6 +395,11 @@ fn start_games(
             autosave(&table, &saves);
         }
         thinking.0 = None;
+        engines.finish(None);
+        *engines = external::JunqiEngines::for_game(
+            &table.seats,
+            settings.as_ref().map_or("", |s| s.junqi_engine.as_str()),
+        );
         NextState::set_if_neq(&mut *screen, Screen::Junqi);
         next.set(route(&mut table));
         commands.insert_resource(table);
@@ -438,7 +456,7 @@ fn computers_answer_draws(table: &mut JunqiTable) {
     let limit = table.game.quiet_limit().max(60);
     for p in 0..table.seats.len() {
         let pl = &table.game.players[p];
-        if table.seats[p] != Seat::Person && pl.in_game() && !pl.dove {
+        if matches!(table.seats[p], Seat::Computer(_)) && pl.in_game() && !pl.dove {
             let yes = table.game.quiet * 2 >= limit;
             let _ = table.game.act(Action::AnswerDraw { player: p, yes });
             if !yes {
@@ -622,13 +640,144 @@ fn computer_turn(
         }
         return;
     }
-    let view = PlayerView::position(&table.game, me);
-    let (board, set) = (table.game.board.clone(), table.game.set.clone());
     let seed = stream(table.seed, me, 2) ^ table.game.plies as u64;
-    thinking.0 = Some(
-        AsyncComputeTaskPool::get()
-            .spawn(async move { Ai::new(kind, seed).choose(&board, &set, &view) }),
-    );
+    // Prepared here from what the seat may know; decided on the task pool.
+    let decision = Decision::prepare(&table.game, me, kind, seed, Budget::Time(HARD_THINKING));
+    thinking.0 = Some(AsyncComputeTaskPool::get().spawn(async move { decision.decide() }));
+}
+
+fn has_engines(engines: &external::JunqiEngines) -> bool {
+    engines.seats.iter().any(Option::is_some) || engines.busy.iter().any(Option::is_some)
+}
+
+/// How long the hard level (the strong player) thinks a move in the window.
+pub const HARD_THINKING: std::time::Duration = std::time::Duration::from_millis(1000);
+
+/// External engines: asked on their turn, for their layout, and about draw offers; their
+/// answers go through the rules like anyone's.
+fn engine_turns(
+    table: Option<ResMut<JunqiTable>>,
+    mut engines: ResMut<external::JunqiEngines>,
+    saves: Res<Saves>,
+    loc: Res<Locale>,
+    settings: Option<Res<crate::app::screens::settings::UserSettings>>,
+    state: Option<Res<State<JunqiScreen>>>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let (Some(mut table), Some(state)) = (table, state) else {
+        return;
+    };
+    if !has_engines(&engines) {
+        return;
+    }
+    let t = &mut *table;
+    let move_ms = settings.as_ref().map_or(2000, |s| s.junqi_engine_ms.max(1));
+    for (p, answer) in engines.poll() {
+        let who = t.game.players[p].seat.to_string();
+        match answer {
+            external::Answer::Layout(layout) => match t.game.deploy(p, &layout) {
+                Ok(()) => engines.tell(p, "layout ok".into()),
+                Err(e) => {
+                    t.message = Some(tr!(
+                        loc,
+                        "junqi-engine-layout-refused",
+                        seat = who.clone(),
+                        reason = e.to_string()
+                    ));
+                    engines.tell(p, format!("layout refused {e}"));
+                    let layout = automatic_layout(&t.game, p, t.seed);
+                    let _ = t.game.deploy(p, &layout);
+                }
+            },
+            external::Answer::Action(action) => {
+                if let Err(e) = t.game.act(action) {
+                    t.message = Some(tr!(
+                        loc,
+                        "junqi-engine-forfeit",
+                        seat = who.clone(),
+                        reason = e.to_string()
+                    ));
+                    let _ = t.game.act(Action::Timeout);
+                }
+            }
+            external::Answer::DrawAnswer(yes) => {
+                let _ = t.game.act(Action::AnswerDraw { player: p, yes });
+            }
+            external::Answer::Forfeit(why) => {
+                t.message = Some(tr!(
+                    loc,
+                    "junqi-engine-forfeit",
+                    seat = who.clone(),
+                    reason = why
+                ));
+                match t.game.phase {
+                    Phase::Deploying => {
+                        let layout = automatic_layout(&t.game, p, t.seed);
+                        let _ = t.game.deploy(p, &layout);
+                    }
+                    Phase::Playing if t.game.turn == p => {
+                        let _ = t.game.act(Action::Timeout);
+                    }
+                    _ => {}
+                }
+            }
+            external::Answer::Gone(why) => {
+                t.message = Some(tr!(
+                    loc,
+                    "junqi-engine-gone",
+                    seat = who.clone(),
+                    reason = why
+                ));
+                if t.game.phase == Phase::Deploying {
+                    let layout = automatic_layout(&t.game, p, t.seed);
+                    let _ = t.game.deploy(p, &layout);
+                }
+                if t.game.phase == Phase::Playing && t.game.players[p].in_game() {
+                    let _ = t.game.act(Action::Resign { player: p });
+                }
+            }
+        }
+        autosave(t, &saves);
+        if matches!(t.game.phase, Phase::Over(_)) {
+            engines.finish(Some(&t.game));
+        }
+        next.set(route(t));
+        redraw.write(RequestRedraw);
+    }
+    if *state.get() == JunqiScreen::GameOver {
+        return;
+    }
+    let doves = t.game.players.iter().any(|pl| pl.dove);
+    for p in 0..t.seats.len() {
+        if t.seats[p] != Seat::Engine || engines.is_busy(p) {
+            continue;
+        }
+        if !doves && let Some(seat) = engines.seat(p) {
+            seat.asked_draw = false;
+        }
+        let pl = &t.game.players[p];
+        match t.game.phase {
+            Phase::Deploying if !pl.deployed => {
+                let ms = t.timers.deploy.map_or(10_000, |s| s as u64 * 1000);
+                engines.ask(&t.game, p, external::Ask::Deploy(ms));
+            }
+            Phase::Playing if t.game.turn == p => {
+                let ms = t.timers.moves.map_or(move_ms, |s| s as u64 * 1000);
+                engines.ask(&t.game, p, external::Ask::Go(ms));
+            }
+            Phase::Playing
+                if doves
+                    && pl.in_game()
+                    && !pl.dove
+                    && engines.seat(p).is_some_and(|s| !s.asked_draw) =>
+            {
+                engines.ask(&t.game, p, external::Ask::Draw(move_ms));
+            }
+            _ => continue,
+        }
+        redraw.write(RequestRedraw);
+    }
 }
 
 /// The deployment and move clocks run down while their person acts; at zero the
@@ -719,8 +868,5 @@ fn score_finished_game(table: Option<ResMut<JunqiTable>>, saves: Res<Saves>) {
 
 /// The level names of computers, for profiles and labels.
 pub fn ai_id(kind: AiKind) -> &'static str {
-    match kind {
-        AiKind::Random => "random",
-        AiKind::Heuristic => "heuristic",
-    }
+    kind.id()
 }

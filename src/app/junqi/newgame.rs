@@ -150,6 +150,7 @@ impl JunqiDraft {
                 .map(|p| match self.seats[p] {
                     Seat::Person => self.profiles[p].clone(),
                     Seat::Computer(k) => super::ai_id(k).to_string(),
+                    Seat::Engine => "engine".to_string(),
                 })
                 .collect(),
             seed: self.seed(),
@@ -182,6 +183,8 @@ fn seat_label(loc: &Locale, seat: Seat) -> String {
         Seat::Person => tr!(loc, "seat-human"),
         Seat::Computer(AiKind::Random) => tr!(loc, "junqi-computer-easy"),
         Seat::Computer(AiKind::Heuristic) => tr!(loc, "junqi-computer-normal"),
+        Seat::Computer(AiKind::Strong) => tr!(loc, "junqi-computer-hard"),
+        Seat::Engine => tr!(loc, "junqi-engine-seat"),
     }
 }
 
@@ -191,11 +194,17 @@ fn new_game_screen(
     draft: Option<ResMut<JunqiDraft>>,
     mut next: ResMut<NextState<JunqiScreen>>,
     mut start: MessageWriter<StartJunqi>,
+    settings: Option<Res<crate::app::screens::settings::UserSettings>>,
 ) -> Result {
     let Some(mut draft) = draft else {
         next.set(JunqiScreen::Slots);
         return Ok(());
     };
+    let engine_command = settings
+        .as_ref()
+        .map(|s| s.junqi_engine.trim().to_string())
+        .unwrap_or_default();
+    let has_engine = !engine_command.is_empty();
     let ctx = contexts.ctx_mut()?;
     egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
         ui.add_space(24.0);
@@ -339,8 +348,11 @@ fn new_game_screen(
                 if setting_column(col, &title, &seat_label(&loc, d.seats[p])) {
                     d.seats[p] = match d.seats[p] {
                         Seat::Person => Seat::Computer(AiKind::Heuristic),
-                        Seat::Computer(AiKind::Heuristic) => Seat::Computer(AiKind::Random),
-                        Seat::Computer(AiKind::Random) => Seat::Person,
+                        Seat::Computer(AiKind::Heuristic) => Seat::Computer(AiKind::Strong),
+                        Seat::Computer(AiKind::Strong) => Seat::Computer(AiKind::Random),
+                        // An external engine can sit once its command is set.
+                        Seat::Computer(AiKind::Random) if has_engine => Seat::Engine,
+                        Seat::Computer(AiKind::Random) | Seat::Engine => Seat::Person,
                     };
                 }
                 if d.seats[p] == Seat::Person {
@@ -364,7 +376,18 @@ fn new_game_screen(
         });
         ui.add_space(8.0);
         ui.vertical_centered(|ui| {
-            theme::hint(ui, &tr!(loc, "junqi-external-engine-later"));
+            if has_engine {
+                theme::hint(
+                    ui,
+                    &tr!(
+                        loc,
+                        "junqi-engine-command",
+                        command = engine_command.clone()
+                    ),
+                );
+            } else {
+                theme::hint(ui, &tr!(loc, "junqi-engine-none"));
+            }
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 ui.add_space(ui.available_width() / 2.0 - 160.0);

@@ -42,6 +42,8 @@ pub fn seat_name(loc: &Locale, table: &JunqiTable, p: usize) -> String {
         Seat::Person => pl.profile.clone(),
         Seat::Computer(AiKind::Random) => tr!(loc, "junqi-computer-easy"),
         Seat::Computer(AiKind::Heuristic) => tr!(loc, "junqi-computer-normal"),
+        Seat::Computer(AiKind::Strong) => tr!(loc, "junqi-computer-hard"),
+        Seat::Engine => tr!(loc, "junqi-engine-seat"),
     };
     format!("{} · {who}", pl.seat)
 }
@@ -404,24 +406,37 @@ fn side_panel(
         if pl.dove {
             text += &tr!(loc, "junqi-dove");
         }
-        let status = if pl.lost.is_some() {
-            tr!(loc, "junqi-out")
-        } else {
-            String::new()
-        };
-        let turn = if view.phase == Phase::Playing && view.turn == i {
-            "▶ "
-        } else {
-            ""
-        };
-        p.label(
-            egui::RichText::new(format!(
-                "{turn}{text}  {}{status}",
-                tr!(loc, "junqi-score", score = pl.score)
-            ))
-            .color(seats.egui(i as u8 + 1))
-            .size(16.0),
-        );
+        p.horizontal(|row| {
+            let status = if pl.lost.is_some() {
+                tr!(loc, "junqi-out")
+            } else {
+                String::new()
+            };
+            let turn = if view.phase == Phase::Playing && view.turn == i {
+                "▶ "
+            } else {
+                ""
+            };
+            if pl.dove {
+                dove(row);
+            }
+            row.label(
+                egui::RichText::new(format!(
+                    "{turn}{text}  {}{status}",
+                    tr!(loc, "junqi-score", score = pl.score)
+                ))
+                .color(seats.egui(i as u8 + 1))
+                .size(16.0),
+            );
+        });
+    }
+    let waiting = match view.phase {
+        Phase::Playing => table.seats[view.turn] != Seat::Person,
+        Phase::Deploying => table.person_to_act().is_none(),
+        Phase::Over(_) => false,
+    };
+    if waiting {
+        theme::hint(p, &tr!(loc, "computer-thinking"));
     }
     if let Some(c) = table.clock {
         p.label(
@@ -850,4 +865,43 @@ impl MoveAnimation {
             vec![]
         }
     }
+}
+
+/// The dove of a draw offer, drawn beside the offering seat: a white bird with an olive
+/// twig.
+fn dove(ui: &mut egui::Ui) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 18.0), egui::Sense::hover());
+    let p = ui.painter();
+    let c = rect.center();
+    let white = egui::Color32::from_rgb(245, 245, 240);
+    let line = egui::Stroke::new(1.0, egui::Color32::from_gray(90));
+    // Body and head.
+    p.add(egui::Shape::ellipse_filled(
+        c + egui::vec2(-1.0, 2.0),
+        egui::vec2(8.0, 4.5),
+        white,
+    ));
+    p.add(egui::Shape::ellipse_stroke(
+        c + egui::vec2(-1.0, 2.0),
+        egui::vec2(8.0, 4.5),
+        line,
+    ));
+    p.circle_filled(c + egui::vec2(7.0, -2.0), 3.2, white);
+    p.circle_stroke(c + egui::vec2(7.0, -2.0), 3.2, line);
+    // The raised wing.
+    let wing = vec![
+        c + egui::vec2(-4.0, 0.0),
+        c + egui::vec2(1.0, -8.0),
+        c + egui::vec2(3.0, 0.0),
+    ];
+    p.add(egui::Shape::convex_polygon(wing, white, line));
+    // Beak and twig.
+    p.line_segment(
+        [c + egui::vec2(10.0, -2.0), c + egui::vec2(12.5, -1.0)],
+        egui::Stroke::new(1.5, egui::Color32::from_rgb(220, 150, 40)),
+    );
+    p.line_segment(
+        [c + egui::vec2(11.5, -1.0), c + egui::vec2(12.5, 4.0)],
+        egui::Stroke::new(1.2, egui::Color32::from_rgb(80, 140, 60)),
+    );
 }

@@ -26,6 +26,10 @@ pub struct UserSettings {
     pub pack: String,
     pub fullscreen: bool,
     pub animations: bool,
+    /// The command line of an external 军棋 engine (docs/junqi-engine.md); empty: none.
+    pub junqi_engine: String,
+    /// Milliseconds an external engine gets a move.
+    pub junqi_engine_ms: u64,
 }
 
 impl Default for UserSettings {
@@ -35,6 +39,8 @@ impl Default for UserSettings {
             pack: "default".into(),
             fullscreen: false,
             animations: true,
+            junqi_engine: String::new(),
+            junqi_engine_ms: 2000,
         }
     }
 }
@@ -88,6 +94,7 @@ impl UserSettings {
                         pack: old.pack,
                         fullscreen: old.fullscreen,
                         animations: old.animations,
+                        ..UserSettings::default()
                     },
                     None,
                 ),
@@ -252,7 +259,13 @@ fn settings_screen(
                 settings.animations = !settings.animations;
             }
         });
-        ui.add_space(40.0);
+        ui.add_space(32.0);
+        ui.vertical_centered(|ui| {
+            ui.label(tr!(loc, "settings-junqi-engine"));
+            ui.add(egui::TextEdit::singleline(&mut settings.junqi_engine).desired_width(520.0));
+            theme::hint(ui, &tr!(loc, "settings-junqi-engine-hint"));
+        });
+        ui.add_space(32.0);
         ui.vertical_centered(|ui| {
             if ui.button(tr!(loc, "back")).clicked() {
                 next.set(Screen::Menu);

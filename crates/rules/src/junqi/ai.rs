@@ -11,13 +11,25 @@ use crate::rng::SplitMix64;
 pub enum AiKind {
     Random,
     Heuristic,
+    /// The sampling search player ([`super::strong`]): it decides through [`Decision`].
+    Strong,
 }
 
 impl AiKind {
+    /// The name on the command line and in the protocol (`random`, `heuristic`, `strong`).
+    pub fn id(self) -> &'static str {
+        match self {
+            AiKind::Random => "random",
+            AiKind::Heuristic => "heuristic",
+            AiKind::Strong => "strong",
+        }
+    }
+
     pub fn parse(s: &str) -> Option<AiKind> {
         match s {
             "random" => Some(AiKind::Random),
             "heuristic" => Some(AiKind::Heuristic),
+            "strong" => Some(AiKind::Strong),
             _ => None,
         }
     }
@@ -28,6 +40,8 @@ impl AiKind {
 pub enum Seat {
     Person,
     Computer(AiKind),
+    /// An external program speaking the engine protocol (its command is a setting).
+    Engine,
 }
 
 /// A computer player with its own seeded generator.
@@ -44,13 +58,20 @@ impl Ai {
         }
     }
 
-    /// The move to make on this player's turn.
+    /// A seed for a decision made elsewhere (the strong player's [`Decision`]).
+    pub fn next_seed(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+
+    /// The move to make on this player's turn (random and heuristic players; the strong
+    /// player needs the seat's history and decides through [`Decision`]).
     pub fn choose(&mut self, board: &Board, set: &PieceSet, view: &PlayerView) -> Action {
         let moves = view.legal_moves(board, set);
         if moves.is_empty() {
             return Action::Resign { player: view.me };
         }
         let pick = match self.kind {
+            AiKind::Strong => unreachable!("strong players decide through ai::Decision"),
             AiKind::Random => moves[self.rng.below(moves.len() as u64) as usize],
             AiKind::Heuristic => {
                 let targets = enemy_headquarters(board, view);
@@ -146,4 +167,103 @@ fn score_move(
         score -= 20;
     }
     score
+}
+
+/// How long the strong player may think, or how much it searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    Time(std::time::Duration),
+    /// Sampled positions per move: the same seed makes the same choice.
+    Samples(u32),
+}
+
+/// A computer seat's decision: prepared on the game's thread from what the seat may know,
+/// then made anywhere (a task, a thread).
+pub enum Decision {
+    Simple {
+        ai: Ai,
+        board: std::sync::Arc<Board>,
+        set: std::sync::Arc<PieceSet>,
+        view: PlayerView,
+    },
+    Strong {
+        model: Box<super::engine::SeatModel>,
+        seed: u64,
+        budget: Budget,
+    },
+}
+
+impl Decision {
+    pub fn prepare(
+        game: &super::Junqi,
+        me: usize,
+        kind: AiKind,
+        seed: u64,
+        budget: Budget,
+    ) -> Decision {
+        match kind {
+            AiKind::Strong => Decision::Strong {
+                model: Box::new(super::engine::seat_model(game, me)),
+                seed,
+                budget,
+            },
+            k => Decision::Simple {
+                ai: Ai::new(k, seed),
+                board: game.board.clone(),
+                set: game.set.clone(),
+                view: PlayerView::position(game, me),
+            },
+        }
+    }
+
+    /// Decides (this may take the strong player's whole budget).
+    pub fn decide(self) -> Action {
+        match self {
+            Decision::Simple {
+                mut ai,
+                board,
+                set,
+                view,
+            } => ai.choose(&board, &set, &view),
+            Decision::Strong {
+                model,
+                seed,
+                budget,
+            } => {
+                use super::engine::{Brain, Choice};
+                let (nodes, time) = match budget {
+                    Budget::Time(t) => (None, t),
+                    Budget::Samples(n) => (Some(n), std::time::Duration::from_secs(3600)),
+                };
+                match super::strong::Strong::new(seed, nodes).choose(&model, time) {
+                    Choice::Move(from, to) => Action::Move { from, to },
+                    Choice::Offer => Action::OfferDraw,
+                    Choice::Resign => Action::Resign { player: model.me },
+                }
+            }
+        }
+    }
+}
+
+/// A computer seat's layout: the strong player's scored search, else the automatic one.
+pub fn computer_layout(
+    game: &super::Junqi,
+    me: usize,
+    kind: AiKind,
+    seed: u64,
+) -> super::setup::Layout {
+    match kind {
+        AiKind::Strong => {
+            use super::engine::Brain;
+            let model = super::engine::SeatModel::new(
+                game.rules.clone(),
+                game.set.clone(),
+                me,
+                game.players[me].hand.clone(),
+            );
+            super::strong::Strong::new(seed, Some(1))
+                .layout(&model, std::time::Duration::from_millis(100))
+        }
+        _ => super::headless::automatic_layout(game, me, seed),
+    }
 }

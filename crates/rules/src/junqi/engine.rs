@@ -343,6 +343,33 @@ impl SeatModel {
         }
     }
 
+    /// Takes in one message of a game being played (start, occupancy, known pieces,
+    /// events); the others are not about the position.
+    pub fn tell(&mut self, message: &ToEngine) -> Result<(), String> {
+        match message {
+            ToEngine::Start { first } => self.turn = self.seat_index(*first)?,
+            ToEngine::Occupied(pairs) => {
+                let pairs: Vec<(NodeId, PlayerId)> = pairs
+                    .iter()
+                    .map(|&(n, s)| Ok((n, self.seat_index(s)?)))
+                    .collect::<Result<_, String>>()?;
+                let turn = self.turn;
+                self.start(turn, &pairs, &[]);
+            }
+            ToEngine::Known(pairs) => {
+                for &(n, k) in pairs {
+                    match self.token_at[n.0 as usize] {
+                        Some(t) => self.tokens[t as usize].possible = 1 << k.0,
+                        None => return Err(format!("{} is not occupied", self.board.name(n))),
+                    }
+                }
+            }
+            ToEngine::Event(e) => self.apply(e)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// The seat's view, in the form the game's computer players read.
     pub fn view(&self) -> PlayerView {
         PlayerView {
@@ -428,10 +455,7 @@ impl Simple {
 
 impl Brain for Simple {
     fn name(&self) -> String {
-        let kind = match self.ai.kind {
-            AiKind::Random => "random",
-            AiKind::Heuristic => "heuristic",
-        };
+        let kind = self.ai.kind.id();
         format!("bracket-war {kind} {}", env!("CARGO_PKG_VERSION"))
     }
 
@@ -597,35 +621,15 @@ impl EngineSession {
                 vec![FromEngine::Layout(layout)]
             }
             ToEngine::LayoutOk | ToEngine::LayoutRefused(_) => vec![],
-            ToEngine::Start { first } => {
+            ToEngine::Start { .. }
+            | ToEngine::Occupied(_)
+            | ToEngine::Known(_)
+            | ToEngine::Event(_) => {
                 let t = self.table()?;
-                let first = t.model.seat_index(first)?;
-                t.model.turn = first;
-                t.started = true;
-                vec![]
-            }
-            ToEngine::Occupied(pairs) => {
-                let t = self.table()?;
-                let pairs: Vec<(NodeId, PlayerId)> = pairs
-                    .into_iter()
-                    .map(|(n, s)| Ok((n, t.model.seat_index(s)?)))
-                    .collect::<Result<_, String>>()?;
-                let turn = t.model.turn;
-                t.model.start(turn, &pairs, &[]);
-                vec![]
-            }
-            ToEngine::Known(pairs) => {
-                let t = self.table()?;
-                for (n, k) in pairs {
-                    match t.model.token_at[n.0 as usize] {
-                        Some(tok) => t.model.tokens[tok as usize].possible = 1 << k.0,
-                        None => return Err(format!("{} is not occupied", t.model.board.name(n))),
-                    }
+                t.model.tell(&message)?;
+                if matches!(message, ToEngine::Start { .. }) {
+                    t.started = true;
                 }
-                vec![]
-            }
-            ToEngine::Event(e) => {
-                self.table()?.model.apply(&e)?;
                 vec![]
             }
             ToEngine::Go(ms) => {
@@ -690,4 +694,24 @@ pub fn serve(
         }
     }
     Ok(())
+}
+
+/// Seat `me`'s model of a game, from exactly what the protocol tells that seat: how the
+/// game's own computer seats see it.
+pub fn seat_model(game: &super::Junqi, me: PlayerId) -> SeatModel {
+    let mut m = SeatModel::new(
+        game.rules.clone(),
+        game.set.clone(),
+        me,
+        game.players[me].hand.clone(),
+    );
+    m.layout = game.layouts[me].clone();
+    let mut feed = super::protocol::SeatFeed::new(me);
+    let mut told = feed.start(game);
+    told.extend(feed.events(game));
+    for message in &told {
+        // The feed is the referee's own: it never contradicts the model.
+        let _ = m.tell(message);
+    }
+    m
 }

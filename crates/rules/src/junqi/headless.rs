@@ -4,7 +4,7 @@
 use std::fmt::Write;
 use std::sync::Arc;
 
-use super::ai::{Ai, AiKind};
+use super::ai::{Ai, AiKind, Budget, Decision};
 use super::game::{Junqi, LossReason, Outcome, Phase, PublicEvent};
 use super::pieces::PieceSet;
 use super::setup::{Alliance, BoardChoice, Layout, Rules, auto_layout, deal};
@@ -60,7 +60,14 @@ pub fn play_out(game: &mut Junqi, ais: &mut [Ai], max_plies: u32) {
     while game.phase == Phase::Playing && game.plies < max_plies {
         let me = game.turn;
         let view = PlayerView::position(game, me);
-        let action = ais[me].choose(&game.board, &game.set, &view);
+        let action = match ais[me].kind {
+            // Reproducible: a fixed number of samples per move.
+            AiKind::Strong => {
+                let seed = ais[me].next_seed();
+                Decision::prepare(game, me, AiKind::Strong, seed, Budget::Samples(24)).decide()
+            }
+            _ => ais[me].choose(&game.board, &game.set, &view),
+        };
         game.act(action)
             .expect("computer players choose legal actions");
     }

@@ -12,7 +12,6 @@ use super::board::{Board, NodeId};
 use super::game::{Junqi, LossReason, Outcome, PlayerId, PublicEvent};
 use super::pieces::{PieceKindId, PieceSet};
 use super::setup::{Alliance, BoardChoice, Layout, Rules};
-use super::view::PlayerView;
 
 pub const PROTOCOL_VERSION: u32 = 1;
 
@@ -587,33 +586,32 @@ impl SeatFeed {
     }
 
     /// When play starts: who moves first, every occupied node's owner, and what the seat
-    /// may see besides its own pieces.
+    /// may see besides its own pieces. Built from the initial layouts (their owners only,
+    /// and allies' kinds under 友明), so it can be told again at any point of the game.
     pub fn start(&mut self, game: &Junqi) -> Vec<ToEngine> {
-        let view = PlayerView::position(game, self.me);
         let seat = |p: PlayerId| game.players[p].seat;
-        let occupied = game
-            .board
-            .ids()
-            .filter_map(|n| view.nodes[n.0 as usize].map(|p| (n, seat(p.owner))))
-            .collect();
-        let known = game
-            .board
-            .ids()
-            .filter_map(|n| match view.nodes[n.0 as usize] {
-                Some(p) if p.owner != self.me => p.kind.map(|k| (n, k)),
-                _ => None,
-            })
-            .collect();
+        let open = game.rules.open_allies_applies();
+        let mut occupied = Vec::new();
+        let mut known = Vec::new();
+        for (p, layout) in game.layouts.iter().enumerate() {
+            for &(n, k) in layout {
+                occupied.push((n, seat(p)));
+                if open && game.allies(self.me, p) {
+                    known.push((n, k));
+                }
+            }
+        }
+        occupied.sort_by_key(|&(n, _)| n);
+        known.sort_by_key(|&(n, _)| n);
         // Deployment events are not told; play events follow from here.
         self.told = game
             .events
             .iter()
             .take_while(|e| matches!(e, PublicEvent::Deployed { .. }))
             .count();
+        let first = game.deploy_order.first().copied().unwrap_or(game.turn);
         vec![
-            ToEngine::Start {
-                first: seat(game.turn),
-            },
+            ToEngine::Start { first: seat(first) },
             ToEngine::Occupied(occupied),
             ToEngine::Known(known),
         ]
