@@ -771,3 +771,23 @@ fn the_palette_tooltip_reads_the_stats_from_the_content() {
     let book = report.table.get(report.table.by_glyph('》').unwrap());
     assert!(kind_stats(loc, book).starts_with('》'));
 }
+
+#[test]
+fn the_hard_level_plays_off_the_main_thread_to_the_end() {
+    let (mut app, _saves) = app("hard");
+    app.world_mut().write_message(StartBracketGame::New {
+        slot: 0,
+        settings: settings(Some(2)),
+        seats: vec![SeatKind::StrongComputer, SeatKind::GreedyComputer],
+        coverage_hint: true,
+        seed: 7,
+    });
+    app.update();
+    app.update();
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::Playing));
+    wait_until(&mut app, "the strong and greedy computers to finish", |app| {
+        state(app) == Here::Bracket(BracketScreen::GameOver)
+    });
+    let game = &app.world().resource::<BracketGame>().save;
+    assert_eq!(game.actions.len(), 4, "2 rounds of 2 players");
+}

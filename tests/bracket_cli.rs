@@ -145,3 +145,60 @@ fn mods_from_a_folder_add_kinds_to_the_board_format() {
         "{err}"
     );
 }
+
+#[test]
+fn the_arena_rotates_seats_and_scores_every_player() {
+    let out = common::bin()
+        .args([
+            "bracket", "arena", "--ai", "strong", "--ai", "greedy", "--games", "2", "--ms", "30",
+            "--seed", "4",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines[0].starts_with("game 1 1=strong 2=greedy winner "),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("game 2 1=greedy 2=strong winner "),
+        "{text}"
+    );
+    // The last line: each player's share of the wins, in the order given.
+    let score = lines[2].strip_prefix("score strong ").unwrap();
+    let (strong, rest) = score.split_once("% greedy ").unwrap();
+    let greedy = rest.strip_suffix('%').unwrap();
+    let (s, g): (f64, f64) = (strong.parse().unwrap(), greedy.parse().unwrap());
+    assert!((s + g - 100.0).abs() < 0.11, "{text}");
+}
+
+#[test]
+fn bad_arena_command_lines_exit_2_with_one_line() {
+    for args in [
+        vec![
+            "bracket", "arena", "--ai", "genius", "--ai", "greedy", "--games", "1",
+        ],
+        vec!["bracket", "arena", "--ai", "greedy", "--games", "1"],
+        vec![
+            "bracket", "arena", "--ai", "greedy", "--ai", "random", "--games", "1", "--size", "99",
+        ],
+        vec![
+            "bracket", "arena", "--ai", "greedy", "--ai", "random", "--games", "0",
+        ],
+    ] {
+        let out = common::bin().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap().lines().count(),
+            1,
+            "{args:?}"
+        );
+    }
+}

@@ -16,7 +16,26 @@ pub enum BracketCommand {
         /// The board file; `-` reads standard input.
         file: PathBuf,
     },
+    /// Plays computer players against each other on seeded boards and scores them.
+    Arena {
+        /// A computer player per seat: random, greedy or strong (two to four times).
+        #[arg(long = "ai", value_name = "AI", required = true)]
+        ai: Vec<String>,
+        #[arg(long)]
+        games: u32,
+        /// Board side.
+        #[arg(long, default_value_t = 10)]
+        size: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Milliseconds a move for the strong player.
+        #[arg(long, default_value_t = 500)]
+        ms: u64,
+    },
 }
+
+/// Rounds after which an arena game is scored by coverage.
+pub const ARENA_TURN_LIMIT: u32 = 40;
 
 pub fn run(command: BracketCommand, mods: Option<&Path>) -> Result<(), Failure> {
     match command {
@@ -35,7 +54,112 @@ pub fn run(command: BracketCommand, mods: Option<&Path>) -> Result<(), Failure> 
             print!("{}", format_report(&board, &kinds));
             Ok(())
         }
+        BracketCommand::Arena {
+            ai,
+            games,
+            size,
+            seed,
+            ms,
+        } => arena(&ai, games, size, seed, ms),
     }
+}
+
+/// `bracket arena`: game `g` seats the players rotated by `g`, so each sits in each seat
+/// equally often; each rotation plays the same seeded board.
+fn arena(ai: &[String], games: u32, size: usize, seed: u64, ms: u64) -> Result<(), Failure> {
+    use bw_rules::bracket::ai::{SeatKind, choose, strong};
+    use bw_rules::bracket::game::{Game, Outcome, Settings};
+    use bw_rules::bracket::generate::BoardSettings;
+    let kinds_of: Vec<SeatKind> = ai
+        .iter()
+        .map(|a| match a.as_str() {
+            "random" => Ok(SeatKind::RandomComputer),
+            "greedy" => Ok(SeatKind::GreedyComputer),
+            "strong" => Ok(SeatKind::StrongComputer),
+            _ => Err(Failure::bad_input(format!(
+                "unknown computer player `{a}` (random, greedy or strong)"
+            ))),
+        })
+        .collect::<Result<_, _>>()?;
+    let k = ai.len();
+    if !(2..=4).contains(&k) {
+        return Err(Failure::bad_input(format!(
+            "{k} players: give --ai two to four times"
+        )));
+    }
+    if games == 0 {
+        return Err(Failure::bad_input("--games must be at least 1"));
+    }
+    let board = BoardSettings {
+        side: size,
+        players: k as u8,
+        ..BoardSettings::default()
+    };
+    board.validate().map_err(Failure::bad_input)?;
+    let settings = Settings {
+        board,
+        turn_limit: Some(ARENA_TURN_LIMIT),
+        ..Settings::default()
+    };
+    let kinds = bw_rules::bracket::KindTable::builtin();
+    let budget = std::time::Duration::from_millis(ms);
+    let mut points = vec![0.0f64; k];
+    for g in 0..games {
+        let board_seed = seed.wrapping_add((g / k as u32) as u64);
+        let mut game = Game::new(settings.clone(), board_seed);
+        // Seat s (1-based) is played by entry (s - 1 + g) mod k.
+        let entry = |seat: u8| (seat as usize - 1 + g as usize) % k;
+        let mut ply = 0u64;
+        while !game.turn.is_over() {
+            let me = game.turn.current;
+            let e = entry(me);
+            let move_seed = board_seed ^ (ply.wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ e as u64;
+            let action = match kinds_of[e] {
+                SeatKind::StrongComputer => strong(&game, &kinds, move_seed, budget),
+                kind => choose(kind, &game, &kinds, move_seed),
+            };
+            if game.act(&kinds, action).is_err() {
+                // A computer never chooses an illegal action; if one did, it surrenders.
+                game.act(&kinds, bw_rules::bracket::game::Action::Surrender)
+                    .map_err(|e| Failure {
+                        code: 1,
+                        message: format!("game {}: {e}", g + 1),
+                    })?;
+            }
+            ply += 1;
+        }
+        let (winners, how) = match game.turn.outcome.clone().expect("over") {
+            Outcome::LastStanding(p) => (vec![p], "last standing".to_string()),
+            Outcome::Scored { scores, winners } => {
+                let s: Vec<String> = scores
+                    .iter()
+                    .map(|(p, c)| format!("{}:{c}", ai[entry(*p)]))
+                    .collect();
+                (winners, format!("coverage {}", s.join(" ")))
+            }
+        };
+        for &w in &winners {
+            points[entry(w)] += 1.0 / winners.len() as f64;
+        }
+        let seats: Vec<String> = (1..=k as u8)
+            .map(|s| format!("{s}={}", ai[entry(s)]))
+            .collect();
+        let names: Vec<&str> = winners.iter().map(|&w| ai[entry(w)].as_str()).collect();
+        println!(
+            "game {} {} winner {} ({how}) round {}",
+            g + 1,
+            seats.join(" "),
+            names.join(","),
+            game.turn.round
+        );
+    }
+    let line: Vec<String> = ai
+        .iter()
+        .zip(&points)
+        .map(|(a, p)| format!("{a} {:.1}%", 100.0 * p / games as f64))
+        .collect();
+    println!("score {}", line.join(" "));
+    Ok(())
 }
 
 fn read_input(file: &Path) -> Result<String, Failure> {

@@ -91,6 +91,7 @@ fn seat_label(loc: &Locale, seat: SeatKind) -> String {
         SeatKind::Human => tr!(loc, "seat-human"),
         SeatKind::RandomComputer => tr!(loc, "seat-computer-random"),
         SeatKind::GreedyComputer => tr!(loc, "seat-computer-greedy"),
+        SeatKind::StrongComputer => tr!(loc, "seat-computer-strong"),
     }
 }
 
@@ -192,6 +193,7 @@ fn new_game_screen(
                         &[
                             SeatKind::Human,
                             SeatKind::GreedyComputer,
+                            SeatKind::StrongComputer,
                             SeatKind::RandomComputer,
                         ],
                         d.seats[p],

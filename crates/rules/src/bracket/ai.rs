@@ -2,9 +2,10 @@
 //! placement with the rule kernels. Pure functions of the game: the app runs them off the
 //! main thread, tests and tools call them directly.
 
+use crate::bracket::board::Player;
 use crate::bracket::game::{Action, Game, legal_placements};
 use crate::bracket::resolve::Resolver;
-use crate::bracket::{Board, KindTable, Player, coverage::coverage_all};
+use crate::bracket::{Board, KindTable, coverage::coverage_all};
 use crate::rng::SplitMix64;
 
 use serde::{Deserialize, Serialize};
@@ -16,7 +17,12 @@ pub enum SeatKind {
     Human,
     RandomComputer,
     GreedyComputer,
+    /// The selective search player ([`strong`]), thinking [`STRONG_THINKING`] a move.
+    StrongComputer,
 }
+
+/// How long the strong player thinks a move in the game.
+pub const STRONG_THINKING: std::time::Duration = std::time::Duration::from_millis(1000);
 
 impl SeatKind {
     pub fn is_computer(self) -> bool {
@@ -36,30 +42,110 @@ pub fn choose(kind: SeatKind, game: &Game, kinds: &KindTable, seed: u64) -> Acti
         SeatKind::RandomComputer | SeatKind::Human => moves[rng.below(moves.len() as u64) as usize],
         SeatKind::GreedyComputer => {
             let mut resolver = Resolver::default();
-            let mut best = (i64::MIN, moves[0]);
-            for a in moves {
-                let Action::Place { at, kind, facing } = a else {
-                    continue;
-                };
-                let mut b = game.board.clone();
-                let cell = b.index(at.row as usize, at.col as usize);
-                b.set(
-                    cell,
-                    crate::bracket::Tile::Piece(crate::bracket::Piece {
-                        owner: me,
-                        kind,
-                        facing,
-                    }),
-                );
-                resolver.resolve(&mut b, kinds);
-                let score = evaluate(&b, kinds, me) * 16 + rng.below(16) as i64;
-                if score > best.0 {
-                    best = (score, a);
-                }
+            ranked(&game.board, kinds, me, &moves, &mut resolver, &mut rng)[0].1
+        }
+        SeatKind::StrongComputer => strong(game, kinds, seed, STRONG_THINKING),
+    }
+}
+
+/// The board after `me` places as `a` (attacks resolved).
+fn after(
+    board: &Board,
+    kinds: &KindTable,
+    me: Player,
+    a: Action,
+    resolver: &mut Resolver,
+) -> Board {
+    let mut b = board.clone();
+    if let Action::Place { at, kind, facing } = a {
+        let cell = b.index(at.row as usize, at.col as usize);
+        b.set(
+            cell,
+            crate::bracket::Tile::Piece(crate::bracket::Piece {
+                owner: me,
+                kind,
+                facing,
+            }),
+        );
+        resolver.resolve(&mut b, kinds);
+    }
+    b
+}
+
+/// Placements with their one-ply value for `me`, best first (ties broken at random).
+fn ranked(
+    board: &Board,
+    kinds: &KindTable,
+    me: Player,
+    moves: &[Action],
+    resolver: &mut Resolver,
+    rng: &mut SplitMix64,
+) -> Vec<(i64, Action)> {
+    let mut out: Vec<(i64, Action)> = moves
+        .iter()
+        .map(|&a| {
+            let b = after(board, kinds, me, a, resolver);
+            (evaluate(&b, kinds, me) * 16 + rng.below(16) as i64, a)
+        })
+        .collect();
+    out.sort_by(|x, y| y.0.cmp(&x.0));
+    out
+}
+
+/// The strong player: a selective search over the exact kernels. Every placement is
+/// scored one ply deep; then the most promising ones, best first and as many as the budget
+/// allows, are searched further: each opponent in turn answers with its own best
+/// placement, then the player's best follow-up is added. The placement whose line ends
+/// best is played.
+pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Duration) -> Action {
+    let started = std::time::Instant::now();
+    let me = game.turn.current;
+    let settings = &game.settings;
+    let moves = legal_placements(settings, &game.board, kinds, me);
+    if moves.is_empty() {
+        return Action::Pass;
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut resolver = Resolver::default();
+    let first = ranked(&game.board, kinds, me, &moves, &mut resolver, &mut rng);
+    let mut best = (i64::MIN, first[0].1);
+    for &(one_ply, a) in first.iter().take(32) {
+        if best.0 != i64::MIN && started.elapsed() >= budget {
+            break;
+        }
+        let mut board = after(&game.board, kinds, me, a, &mut resolver);
+        let mut turn = game.turn.clone();
+        crate::bracket::game::advance(settings, &board, &mut turn, kinds, &a);
+        // Each opponent answers with its best placement, until the turn comes back.
+        while !turn.is_over() && turn.current != me {
+            let p = turn.current;
+            let replies = legal_placements(settings, &board, kinds, p);
+            let reply = match replies.is_empty() {
+                true => Action::Pass,
+                false => ranked(&board, kinds, p, &replies, &mut resolver, &mut rng)[0].1,
+            };
+            board = after(&board, kinds, p, reply, &mut resolver);
+            crate::bracket::game::advance(settings, &board, &mut turn, kinds, &reply);
+        }
+        let value = if !turn.in_game.contains(&me) {
+            i64::MIN / 2
+        } else if turn.is_over() || turn.current != me {
+            evaluate(&board, kinds, me) * 16
+        } else {
+            // The follow-up the player would have.
+            let mine = legal_placements(settings, &board, kinds, me);
+            match mine.is_empty() {
+                true => evaluate(&board, kinds, me) * 16,
+                false => ranked(&board, kinds, me, &mine, &mut resolver, &mut rng)[0].0,
             }
-            best.1
+        };
+        // The one-ply value breaks ties (a sure gain now over an equal line later).
+        let value = value * 4 + one_ply / 16;
+        if value > best.0 {
+            best = (value, a);
         }
     }
+    best.1
 }
 
 /// Own coverage and pieces against the best opponent's.
