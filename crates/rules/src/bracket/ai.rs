@@ -88,7 +88,7 @@ fn ranked(
             (evaluate(&b, kinds, me) * 16 + rng.below(16) as i64, a)
         })
         .collect();
-    out.sort_by(|x, y| y.0.cmp(&x.0));
+    out.sort_by_key(|x| std::cmp::Reverse(x.0));
     out
 }
 
