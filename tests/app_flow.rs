@@ -785,9 +785,11 @@ fn the_hard_level_plays_off_the_main_thread_to_the_end() {
     app.update();
     app.update();
     assert_eq!(state(&app), Here::Bracket(BracketScreen::Playing));
-    wait_until(&mut app, "the strong and greedy computers to finish", |app| {
-        state(app) == Here::Bracket(BracketScreen::GameOver)
-    });
+    wait_until(
+        &mut app,
+        "the strong and greedy computers to finish",
+        |app| state(app) == Here::Bracket(BracketScreen::GameOver),
+    );
     let game = &app.world().resource::<BracketGame>().save;
     assert_eq!(game.actions.len(), 4, "2 rounds of 2 players");
 }

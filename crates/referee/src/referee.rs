@@ -101,7 +101,15 @@ impl Seat<'_> {
             .recv(Instant::now() + Duration::from_millis(ms) + GRACE);
         match r {
             Err(Silence::Closed) => self.gone = true,
-            Err(Silence::Late) => self.late = true,
+            Err(Silence::Late) => {
+                self.late = true;
+                // Its answer is probably still coming: wait for it once more and drop
+                // it, so that it is not taken for the answer to the next question.
+                let again = Instant::now() + Duration::from_millis(ms) + GRACE;
+                if self.player.recv(again) == Err(Silence::Closed) {
+                    self.gone = true;
+                }
+            }
             Ok(_) => {}
         }
         r

@@ -232,3 +232,69 @@ fn what_a_seat_is_told_never_depends_on_what_it_may_not_see() {
         );
     }
 }
+
+/// An engine whose every answer to `go` comes after the deadline: the first wait for it
+/// times out, and it arrives while the referee waits for something later.
+struct Laggard {
+    inner: InProcess,
+    late_once: bool,
+    in_flight: Option<String>,
+}
+
+impl Contestant for Laggard {
+    fn send(&mut self, line: &str) -> Result<(), Silence> {
+        if line.starts_with("go") {
+            self.late_once = true;
+        }
+        self.inner.send(line)
+    }
+    fn recv(&mut self, deadline: Instant) -> Result<String, Silence> {
+        if deadline > Instant::now()
+            && let Some(line) = self.in_flight.take()
+        {
+            return Ok(line);
+        }
+        if std::mem::take(&mut self.late_once) {
+            self.in_flight = self.inner.recv(deadline).ok();
+            return Err(Silence::Late);
+        }
+        if deadline <= Instant::now() {
+            return Err(Silence::Late);
+        }
+        self.inner.recv(deadline)
+    }
+    fn label(&self) -> &str {
+        "laggard"
+    }
+}
+
+#[test]
+fn a_late_answer_is_never_taken_for_the_next_one() {
+    let rules = Rules {
+        players: 2,
+        quiet_limit: 20,
+        ..Rules::default()
+    };
+    let mut laggard = Laggard {
+        inner: engine("random", 1),
+        late_once: false,
+        in_flight: None,
+    };
+    let mut fair = engine("random", 2);
+    let played = play(&settings(rules, 3), vec![&mut laggard, &mut fair]).unwrap();
+    assert!(matches!(played.game.phase, Phase::Over(_)));
+    assert!(played.forfeits[0] > 0);
+    // Every answer came late and was dropped: not one was played as a later move.
+    let moved = played
+        .game
+        .events
+        .iter()
+        .any(|e| matches!(e, bw_rules::junqi::PublicEvent::Moved { player: 0, .. }));
+    assert!(!moved, "{:?}", played.notes);
+    assert!(
+        played.notes.iter().all(|n| n.contains("no reply within")),
+        "{:?}",
+        played.notes
+    );
+    assert!(played.unreliable[0] && !played.unreliable[1]);
+}
