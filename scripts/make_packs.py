@@ -154,6 +154,70 @@ def logo(pack):
     return img
 
 
+JW, JH = 160, 104  # a 军棋 piece tile
+
+
+def junqi_tile(pack, back):
+    """A 军棋 piece: the face (ivory, the game writes the rank on it in the owner's colour)
+    or the back (light, tinted in the owner's colour by the game)."""
+    img = Image.new("RGBA", (JW, JH), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    if pack == "default":
+        d.rounded_rectangle([3, 5, JW - 3, JH - 1], radius=14, fill=(90, 80, 60, 110))
+        face = (255, 255, 255, 255) if back else (252, 248, 236, 255)
+        d.rounded_rectangle([2, 2, JW - 5, JH - 6], radius=14, fill=face, outline=(70, 64, 52, 255), width=4)
+        d.rounded_rectangle([12, 11, JW - 15, JH - 16], radius=9, outline=(200, 192, 170, 255), width=2)
+        if back:
+            stripes = Image.new("RGBA", (JW, JH), (0, 0, 0, 0))
+            sd = ImageDraw.Draw(stripes)
+            for x in range(-JH, JW, 14):
+                sd.line([(x, JH - 18), (x + JH - 30, 12)], fill=(215, 215, 215, 255), width=3)
+            mask = Image.new("L", (JW, JH), 0)
+            ImageDraw.Draw(mask).rounded_rectangle([12, 11, JW - 15, JH - 16], radius=9, fill=255)
+            img = Image.composite(stripes, img, mask)
+    else:
+        rng = random.Random(11 if back else 7)
+        face = (250, 250, 250, 255) if back else (246, 232, 196, 255)
+        d.rounded_rectangle([4, 6, JW - 2, JH - 1], radius=10, fill=(40, 20, 10, 130))
+        d.rounded_rectangle([2, 2, JW - 6, JH - 7], radius=10, fill=face)
+        for _ in range(500 if not back else 0):
+            x, y = rng.randrange(6, JW - 8), rng.randrange(6, JH - 10)
+            g = rng.randrange(205, 240)
+            d.point((x, y), fill=(g, g - 22, g - 62, 255))
+        # A hand-inked doubled border.
+        for k in range(2):
+            pts = [(6 + rng.uniform(-2, 2), 6 + rng.uniform(-2, 2)), (JW - 10 + rng.uniform(-2, 2), 6 + rng.uniform(-2, 2)),
+                   (JW - 10 + rng.uniform(-2, 2), JH - 11 + rng.uniform(-2, 2)), (6 + rng.uniform(-2, 2), JH - 11 + rng.uniform(-2, 2))]
+            d.line(pts + [pts[0]], fill=(45, 22, 12, 255), width=4 - k, joint="curve")
+        if back:
+            # Jester diamonds.
+            for cx in range(26, JW - 16, 34):
+                for cy in (30, 66):
+                    d.polygon([(cx, cy - 12), (cx + 10, cy), (cx, cy + 12), (cx - 10, cy)], fill=(200, 200, 200, 255), outline=(120, 120, 120, 255))
+        img = img.filter(ImageFilter.SMOOTH)
+    return img
+
+
+def junqi_wood(pack):
+    """The 军棋 board's surface: wood grain (the game draws roads and stations over it)."""
+    w, h = 512, 512
+    base = (222, 206, 160) if pack == "default" else (184, 132, 97)
+    img = Image.new("RGBA", (w, h), base + (255,))
+    d = ImageDraw.Draw(img)
+    rng = random.Random(5 if pack == "default" else 9)
+    for y in range(0, h, 3):
+        shade = rng.randrange(-14, 10)
+        wobble = rng.uniform(0.5, 2.5)
+        pts = [(x, y + wobble * math.sin(x / rng.uniform(30, 70))) for x in range(0, w + 16, 16)]
+        col = tuple(max(0, min(255, c + shade)) for c in base) + (255,)
+        d.line(pts, fill=col, width=2)
+    for _ in range(6):
+        cx, cy = rng.randrange(w), rng.randrange(h)
+        for r in range(4, 26, 4):
+            d.ellipse([cx - r * 2, cy - r, cx + r * 2, cy + r], outline=tuple(max(0, c - 30) for c in base) + (255,), width=1)
+    return img.filter(ImageFilter.SMOOTH_MORE)
+
+
 PACK_NAMES = {"default": ("默认", "Default"), "JoKing": ("JoKing", "JoKing")}
 
 
@@ -172,7 +236,7 @@ SEATS = {
 
 def write_pack(pack):
     base = ROOT / "assets/packs" / pack
-    for sub in ("pieces", "board", "ui"):
+    for sub in ("pieces", "board", "ui", "junqi"):
         (base / sub).mkdir(parents=True, exist_ok=True)
     for i, k in enumerate(KINDS):
         img = draw_default_piece(k) if pack == "default" else draw_joking_piece(k, i)
@@ -184,6 +248,9 @@ def write_pack(pack):
     glass(pack, False, True).save(base / "board/glass_vertical.png")
     glass(pack, True, True).save(base / "board/glass_cross.png")
     logo(pack).save(base / "ui/logo.png")
+    junqi_tile(pack, False).save(base / "junqi/face.png")
+    junqi_tile(pack, True).save(base / "junqi/back.png")
+    junqi_wood(pack).save(base / "junqi/wood.png")
     zh, en = PACK_NAMES[pack]
     background = "(0.16, 0.17, 0.20)" if pack == "default" else "(0.20, 0.12, 0.10)"
     seats = SEATS[pack]
@@ -200,6 +267,13 @@ def write_pack(pack):
     seats: {seats[1]},
     // The 军棋 board: {wood[0]}.
     junqi_board: {wood[1]},
+    // 军棋 art: a piece's face (the rank is written on it) and back (tinted in the owner's
+    // colour), and the board's surface.
+    junqi: (
+        face: "junqi/face.png",
+        back: "junqi/back.png",
+        wood: "junqi/wood.png",
+    ),
     board: (
         cell: "board/cell.png",
         mirror_slash: "board/mirror_slash.png",

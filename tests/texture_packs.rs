@@ -33,6 +33,7 @@ fn both_packs_are_found_and_complete() {
             .into_iter()
             .chain(&p.mirrors)
             .chain(&p.glass)
+            .chain(&p.junqi)
         {
             assert!(path.starts_with(&format!("packs/{name}/")), "{path}");
             assert!(assets().join(path).is_file(), "{path}");
@@ -119,4 +120,33 @@ fn seat_colours_come_from_the_pack_and_the_two_packs_differ() {
         bracket_war::app::theme::DEFAULT_JUNQI_BOARD
     );
     assert_ne!(default.junqi_board, joking.junqi_board);
+}
+
+#[test]
+fn a_pack_without_junqi_art_borrows_the_default_packs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    for pack in ["default", "JoKing"] {
+        for e in walk(&assets().join("packs").join(pack)) {
+            let rel = e.strip_prefix(assets()).unwrap();
+            std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
+            std::fs::copy(&e, root.join(rel)).unwrap();
+        }
+    }
+    let ron = root.join("packs/JoKing/pack.ron");
+    let text = std::fs::read_to_string(&ron).unwrap();
+    let start = text.find("    junqi: (").unwrap();
+    let end = start + text[start..].find("),\n").unwrap() + 3;
+    std::fs::write(&ron, format!("{}{}", &text[..start], &text[end..])).unwrap();
+    let p = resolve_pack(root, "JoKing");
+    assert_eq!(p.name, "JoKing");
+    assert_eq!(
+        p.junqi,
+        [
+            "packs/default/junqi/face.png".to_string(),
+            "packs/default/junqi/back.png".into(),
+            "packs/default/junqi/wood.png".into()
+        ]
+    );
+    assert_eq!(p.problems.len(), 3, "{:?}", p.problems);
 }

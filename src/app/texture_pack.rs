@@ -58,6 +58,16 @@ struct UiArt {
     logo: String,
 }
 
+/// 军棋 art: a piece's face and back, and the board's surface (each the default pack's when
+/// left out).
+#[derive(Deserialize, Clone, Debug, Default)]
+#[serde(deny_unknown_fields, default)]
+struct JunqiArt {
+    face: String,
+    back: String,
+    wood: String,
+}
+
 fn default_junqi_board() -> (f32, f32, f32) {
     DEFAULT_JUNQI_BOARD
 }
@@ -80,6 +90,8 @@ struct PackFile {
     board: BoardArt,
     pieces: HashMap<String, String>,
     ui: UiArt,
+    #[serde(default)]
+    junqi: JunqiArt,
 }
 
 /// A pack with every image resolved to an asset path (relative to the assets folder).
@@ -95,6 +107,8 @@ pub struct PackPaths {
     pub glass: [String; 3],
     pub pieces: HashMap<String, String>,
     pub logo: String,
+    /// 军棋: a piece's face, its back, the board's surface.
+    pub junqi: [String; 3],
     /// What fell back, and why.
     pub problems: Vec<String>,
 }
@@ -196,6 +210,19 @@ pub fn resolve_pack(assets: &Path, name: &str) -> PackPaths {
         "logo",
         &mut problems,
     );
+    let junqi_art = |f: fn(&JunqiArt) -> &String, what: &str, problems: &mut Vec<String>| {
+        pick(
+            p.map(|p| f(&p.junqi)).filter(|s| !s.is_empty()),
+            d.map(|d| f(&d.junqi)).filter(|s| !s.is_empty()),
+            what,
+            problems,
+        )
+    };
+    let junqi = [
+        junqi_art(|j| &j.face, "junqi face", &mut problems),
+        junqi_art(|j| &j.back, "junqi back", &mut problems),
+        junqi_art(|j| &j.wood, "junqi wood", &mut problems),
+    ];
     let mut kinds: Vec<&String> = p.map(|p| p.pieces.keys().collect()).unwrap_or_default();
     if let Some(d) = d {
         kinds.extend(d.pieces.keys());
@@ -235,6 +262,7 @@ pub fn resolve_pack(assets: &Path, name: &str) -> PackPaths {
         glass,
         pieces,
         logo,
+        junqi,
         problems,
     }
 }
@@ -250,6 +278,8 @@ pub struct PackImages {
     pub glass: [Handle<Image>; 3],
     pub pieces: HashMap<String, Handle<Image>>,
     pub logo: Handle<Image>,
+    /// 军棋: face, back, wood.
+    pub junqi: [Handle<Image>; 3],
 }
 
 impl PackImages {
@@ -266,6 +296,7 @@ impl PackImages {
                 .map(|(k, p)| (k.clone(), l(p)))
                 .collect(),
             logo: l(&paths.logo),
+            junqi: [l(&paths.junqi[0]), l(&paths.junqi[1]), l(&paths.junqi[2])],
             paths,
         }
     }
@@ -276,6 +307,7 @@ impl PackImages {
             .chain(&self.glass)
             .chain(self.pieces.values())
             .chain(std::iter::once(&self.logo))
+            .chain(&self.junqi)
     }
 
     /// Loaded images and all images (a failed image counts as done: it falls back to the
@@ -351,6 +383,7 @@ pub fn register_pack_assets(dynamic: &mut DynamicAssets, paths: &PackPaths) {
     let mut board = vec![paths.cell.clone()];
     board.extend(paths.mirrors.iter().cloned());
     board.extend(paths.glass.iter().cloned());
+    board.extend(paths.junqi.iter().cloned());
     let mut kinds: Vec<&String> = paths.pieces.keys().collect();
     kinds.sort();
     let pieces = kinds.into_iter().map(|k| paths.pieces[k].clone()).collect();

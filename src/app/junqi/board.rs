@@ -81,6 +81,17 @@ pub fn positions(board: &Board, bottom: Option<char>, rect: egui::Rect) -> Vec<e
 }
 
 /// What to light up on the board.
+/// The texture pack's 军棋 images, as egui textures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Art {
+    /// A piece's face: the rank is written on it in the owner's colour.
+    pub face: egui::TextureId,
+    /// A piece's back: tinted in the owner's colour.
+    pub back: egui::TextureId,
+    /// The board's surface.
+    pub wood: egui::TextureId,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Marks {
     pub selected: Option<NodeId>,
@@ -93,6 +104,8 @@ pub struct Marks {
     pub cursor: Option<NodeId>,
     /// The board's wood, from the texture pack.
     pub wood: Option<egui::Color32>,
+    /// The pack's images for the board and the pieces (`None`: drawn in plain colours).
+    pub art: Option<Art>,
     /// The last move still running along its path (progress 0..1): the piece that made it
     /// is drawn on the way, a railway run turning its corners.
     pub moving: Option<(Vec<NodeId>, f32)>,
@@ -138,6 +151,26 @@ pub fn paint(
     let painter = ui.painter_at(rect);
     let wood = marks.wood.unwrap_or(egui::Color32::from_rgb(222, 206, 160));
     painter.rect_filled(rect, 8.0, wood);
+    let full = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+    if let Some(art) = marks.art {
+        // The pack's wood, in square tiles, tinted toward the pack's board colour.
+        let tile = 256.0;
+        let mut y = rect.top();
+        while y < rect.bottom() {
+            let mut x = rect.left();
+            while x < rect.right() {
+                let r = egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(tile, tile))
+                    .intersect(rect);
+                let uv = egui::Rect::from_min_max(
+                    egui::pos2(0.0, 0.0),
+                    egui::pos2(r.width() / tile, r.height() / tile),
+                );
+                painter.image(art.wood, r, uv, egui::Color32::WHITE);
+                x += tile;
+            }
+            y += tile;
+        }
+    }
     let pos = positions(board, bottom, rect);
     let unit = pos
         .iter()
@@ -238,8 +271,15 @@ pub fn paint(
         };
         let colour = seats.egui(piece.owner as u8 + 1);
         let r = egui::Rect::from_center_size(p, size * 0.96);
-        match &piece.face {
-            Some(face) => {
+        match (&piece.face, marks.art) {
+            (Some(face), Some(art)) => {
+                painter.image(art.face, r.expand(2.0), full, egui::Color32::WHITE);
+                painter.text(p, egui::Align2::CENTER_CENTER, face, font.clone(), colour);
+            }
+            (None, Some(art)) => {
+                painter.image(art.back, r.expand(2.0), full, colour);
+            }
+            (Some(face), None) => {
                 painter.rect(
                     r,
                     3.0,
@@ -249,7 +289,7 @@ pub fn paint(
                 );
                 painter.text(p, egui::Align2::CENTER_CENTER, face, font.clone(), colour);
             }
-            None => {
+            (None, None) => {
                 painter.rect(
                     r,
                     3.0,

@@ -197,11 +197,13 @@ fn deploy_screen(
     table: Option<Res<JunqiTable>>,
     seats: Res<SeatColors>,
     wood: Res<JunqiBoardColor>,
+    pack: Option<Res<crate::app::texture_pack::PackImages>>,
     saves: Res<Saves>,
     mut intents: MessageWriter<JunqiIntent>,
     mut name: Local<String>,
     mut cursor: Local<Option<NodeId>>,
 ) -> Result {
+    let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
     let Some(table) = table else { return Ok(()) };
     let Some(me) = table.viewer else {
@@ -290,6 +292,7 @@ fn deploy_screen(
         }
         let marks = Marks {
             wood: Some(theme::to_egui(wood.0)),
+            art: junqi_art,
             selected: table.selected,
             cursor: *cursor,
             ..Default::default()
@@ -516,11 +519,13 @@ fn game_screen(
     table: Option<ResMut<JunqiTable>>,
     seats: Res<SeatColors>,
     wood: Res<JunqiBoardColor>,
+    pack: Option<Res<crate::app::texture_pack::PackImages>>,
     mut intents: MessageWriter<JunqiIntent>,
     mut screen: ResMut<NextState<Screen>>,
     settings: Res<crate::app::screens::settings::UserSettings>,
     mut anim: Local<MoveAnimation>,
 ) -> Result {
+    let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
     let Some(mut table) = table else {
         return Ok(());
@@ -545,6 +550,7 @@ fn game_screen(
     let now = ctx.input(|i| i.time);
     let marks = Marks {
         wood: Some(theme::to_egui(wood.0)),
+        art: junqi_art,
         selected: table.selected,
         destinations: table
             .selected
@@ -637,10 +643,12 @@ fn end_screen(
     table: Option<Res<JunqiTable>>,
     seats: Res<SeatColors>,
     wood: Res<JunqiBoardColor>,
+    pack: Option<Res<crate::app::texture_pack::PackImages>>,
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
     mut watch: MessageWriter<super::replay::WatchJunqi>,
 ) -> Result {
+    let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
     let Some(table) = table else { return Ok(()) };
     let mut root = theme::root_ui(ctx);
@@ -703,6 +711,7 @@ fn end_screen(
             &seats,
             &Marks {
                 wood: Some(theme::to_egui(wood.0)),
+                art: junqi_art,
                 ..Default::default()
             },
         );
@@ -717,9 +726,11 @@ fn replay_screen(
     replay: Option<ResMut<super::replay::JunqiReplay>>,
     seats: Res<SeatColors>,
     wood: Res<JunqiBoardColor>,
+    pack: Option<Res<crate::app::texture_pack::PackImages>>,
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
 ) -> Result {
+    let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
     let Some(mut replay) = replay else {
         return Ok(());
@@ -791,6 +802,7 @@ fn replay_screen(
             &seats,
             &Marks {
                 wood: Some(theme::to_egui(wood.0)),
+                art: junqi_art,
                 ..Default::default()
             },
         );
@@ -904,4 +916,19 @@ fn dove(ui: &mut egui::Ui) {
         [c + egui::vec2(11.5, -1.0), c + egui::vec2(12.5, 4.0)],
         egui::Stroke::new(1.2, egui::Color32::from_rgb(80, 140, 60)),
     );
+}
+
+/// The pack's 军棋 art as egui textures (registering is idempotent, so every frame may ask).
+fn art(
+    contexts: &mut EguiContexts,
+    pack: Option<&crate::app::texture_pack::PackImages>,
+) -> Option<super::board::Art> {
+    use bevy_egui::EguiTextureHandle::Weak;
+    let pack = pack?;
+    let [face, back, wood] = &pack.junqi;
+    Some(super::board::Art {
+        face: contexts.add_image(Weak(face.id())),
+        back: contexts.add_image(Weak(back.id())),
+        wood: contexts.add_image(Weak(wood.id())),
+    })
 }
