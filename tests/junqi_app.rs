@@ -93,10 +93,11 @@ fn a_person_deploys_and_plays_a_whole_game_against_a_computer() {
     // One person: no hand-over, straight to the deployment on the automatic layout.
     assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
     assert_eq!(table(&app).viewer, Some(0));
-    assert!(
-        table(&app).game.players[1].deployed,
-        "the computer deployed at once"
-    );
+    // The computer lays out on the task pool, while the person's screen stays.
+    wait_until(&mut app, "the computer's layout", |app| {
+        table(app).game.players[1].deployed
+    });
+    assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
     // Swap two back-row pieces by clicking one, then the other.
     let (a, b) = {
         let t = table(&app);

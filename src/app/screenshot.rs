@@ -366,11 +366,14 @@ fn junqi_demo_game(pieces: &JunqiPieces, to_the_end: bool) -> JunqiTable {
         crate::saves::JunqiTimers::default(),
     )
     .expect("a valid demo game");
-    let layout = super::junqi::automatic_layout(&table.game, 0, table.seed);
-    table
-        .game
-        .deploy(0, &layout)
-        .expect("the automatic layout is legal");
+    // The computers confirm first (as in the window), then the person.
+    for p in [1, 2, 3, 0] {
+        let layout = super::junqi::automatic_layout(&table.game, p, table.seed);
+        table
+            .game
+            .deploy(p, &layout)
+            .expect("the automatic layout is legal");
+    }
     let mut ais: Vec<Ai> = (0..4)
         .map(|p| Ai::new(AiKind::Heuristic, 7 + p as u64))
         .collect();

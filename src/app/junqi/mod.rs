@@ -208,11 +208,16 @@ pub enum JunqiIntent {
 #[derive(Resource, Default)]
 pub struct JunqiThinking(pub Option<Task<Action>>);
 
+/// Computer seats laying out off the main thread.
+#[derive(Resource, Default)]
+pub struct JunqiComputerLayouts(pub Vec<(PlayerId, Task<Layout>)>);
+
 /// The 军棋 screens. With `ui` false (headless tests) nothing is drawn.
 pub fn plugin(ui: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.insert_resource(JunqiPieces(Arc::new(PieceSet::standard())))
             .init_resource::<JunqiThinking>()
+            .init_resource::<JunqiComputerLayouts>()
             .init_resource::<external::JunqiEngines>()
             .init_resource::<JunqiSlots>()
             .add_message::<StartJunqi>()
@@ -225,6 +230,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
                 (
                     start_games,
                     apply_intents,
+                    computer_deploy,
                     computer_turn,
                     engine_turns,
                     tick_clock,
@@ -262,10 +268,12 @@ fn refresh_slots(mut list: ResMut<JunqiSlots>, saves: Res<Saves>, pieces: Res<Ju
 fn leave(
     mut commands: Commands,
     mut thinking: ResMut<JunqiThinking>,
+    mut layouts: ResMut<JunqiComputerLayouts>,
     mut engines: ResMut<external::JunqiEngines>,
     table: Option<Res<JunqiTable>>,
 ) {
     thinking.0 = None;
+    layouts.0.clear();
     engines.finish(table.as_deref().map(|t| &t.game));
     *engines = external::JunqiEngines::default();
     commands.remove_resource::<JunqiTable>();
@@ -296,16 +304,9 @@ pub fn new_table(
             game.players[p].profile = name.trim().to_string();
         }
     }
-    let mut table = JunqiTable::new(game, seats, seed, slot, timers);
-    // Computers lay out at once (the strong player by its scored search); the first to
-    // confirm moves first, so they lead. External engines lay out on their own time.
-    for p in 0..table.seats.len() {
-        if let Seat::Computer(kind) = table.seats[p] {
-            let layout = computer_layout(&table.game, p, kind, stream(table.seed, p, 1));
-            table.game.deploy(p, &layout).map_err(|e| e.to_string())?;
-        }
-    }
-    Ok(table)
+    // Computers and external engines lay out on the task pool (`computer_deploy`,
+    // `engine_turns`); the first to confirm moves first.
+    Ok(JunqiTable::new(game, seats, seed, slot, timers))
 }
 
 pub use bw_rules::junqi::headless::automatic_layout;
@@ -362,6 +363,7 @@ fn start_games(
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
     mut thinking: ResMut<JunqiThinking>,
+    mut layouts: ResMut<JunqiComputerLayouts>,
     mut engines: ResMut<external::JunqiEngines>,
     settings: Option<Res<crate::app::screens::settings::UserSettings>>,
 ) {
@@ -395,6 +397,7 @@ fn start_games(
             autosave(&table, &saves);
         }
         thinking.0 = None;
+        layouts.0.clear();
         engines.finish(None);
         *engines = external::JunqiEngines::for_game(
             &table.seats,
@@ -648,6 +651,66 @@ fn computer_turn(
 
 fn has_engines(engines: &external::JunqiEngines) -> bool {
     engines.seats.iter().any(Option::is_some) || engines.busy.iter().any(Option::is_some)
+}
+
+/// Computer seats lay out on the task pool (the strong player searches for its layout);
+/// each layout is deployed when it is ready, so computers usually confirm first.
+fn computer_deploy(
+    table: Option<ResMut<JunqiTable>>,
+    mut layouts: ResMut<JunqiComputerLayouts>,
+    saves: Res<Saves>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(mut table) = table else { return };
+    let t = &mut *table;
+    if t.game.phase != Phase::Deploying {
+        layouts.0.clear();
+        return;
+    }
+    for p in 0..t.seats.len() {
+        let Seat::Computer(kind) = t.seats[p] else {
+            continue;
+        };
+        if t.game.players[p].deployed || layouts.0.iter().any(|(q, _)| *q == p) {
+            continue;
+        }
+        let (game, seed) = (t.game.clone(), t.seed);
+        layouts.0.push((
+            p,
+            AsyncComputeTaskPool::get().spawn(async move { computer_layout(&game, p, kind, seed) }),
+        ));
+    }
+    if layouts.0.is_empty() {
+        return;
+    }
+    redraw.write(RequestRedraw);
+    let mut ready = Vec::new();
+    layouts
+        .0
+        .retain_mut(|(p, task)| match block_on(future::poll_once(task)) {
+            Some(layout) => {
+                ready.push((*p, layout));
+                false
+            }
+            None => true,
+        });
+    if ready.is_empty() {
+        return;
+    }
+    for (p, layout) in ready {
+        if let Err(e) = t.game.deploy(p, &layout) {
+            // A computer's layout is legal by construction; if not, the automatic one.
+            warn!("a computer's layout was refused ({e}); the automatic layout stands in");
+            let layout = automatic_layout(&t.game, p, t.seed);
+            let _ = t.game.deploy(p, &layout);
+        }
+    }
+    autosave(t, &saves);
+    // A person's deployment goes on undisturbed; otherwise the game may start.
+    if t.game.phase != Phase::Deploying || t.person_to_act().is_none() {
+        next.set(route(t));
+    }
 }
 
 /// How long the hard level (the strong player) thinks a move in the window.

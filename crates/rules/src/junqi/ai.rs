@@ -245,12 +245,13 @@ impl Decision {
     }
 }
 
-/// A computer seat's layout: the strong player's scored search, else the automatic one.
+/// A computer seat's layout for a game seed: the strong player's scored search, else the
+/// automatic layout (the same one headless games deploy).
 pub fn computer_layout(
     game: &super::Junqi,
     me: usize,
     kind: AiKind,
-    seed: u64,
+    game_seed: u64,
 ) -> super::setup::Layout {
     match kind {
         AiKind::Strong => {
@@ -261,9 +262,9 @@ pub fn computer_layout(
                 me,
                 game.players[me].hand.clone(),
             );
-            super::strong::Strong::new(seed, Some(1))
+            super::strong::Strong::new(super::headless::stream(game_seed, me, 1), Some(1))
                 .layout(&model, std::time::Duration::from_millis(100))
         }
-        _ => super::headless::automatic_layout(game, me, seed),
+        _ => super::headless::automatic_layout(game, me, game_seed),
     }
 }
