@@ -34,7 +34,7 @@ fn options(cli: Cli) -> AppOptions {
             assets: None,
         },
         _ => AppOptions {
-            saves: cli.saves.unwrap_or_else(|| PathBuf::from("saves")),
+            saves: cli.saves.unwrap_or_else(bw_files::default_saves_dir),
             mods: cli.mods,
             lang: cli.lang,
             ..Default::default()

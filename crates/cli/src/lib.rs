@@ -24,7 +24,8 @@ pub struct Cli {
     /// Extra folder of mod files (`*.ron`) with more piece kinds.
     #[arg(long, global = true, value_name = "DIR")]
     pub mods: Option<PathBuf>,
-    /// The save folder (default `saves/` in the working directory).
+    /// The save folder (default: `saves/` beside `content/` when it can be written, else the
+    /// platform's data folder).
     #[arg(long, value_name = "DIR")]
     pub saves: Option<PathBuf>,
     /// Interface language: a folder of `assets/locales` (`zh-CN`, `en`, …); `zh` names

@@ -80,6 +80,62 @@ pub fn assets_dir() -> Result<PathBuf, String> {
     find_dir("assets", "BRACKET_WAR_ASSETS")
 }
 
+/// Where games are saved when `--saves` is not given: `saves/` in the install folder (the
+/// folder holding `content/`: an unpacked archive, or the repository under `cargo run`)
+/// when it can be written — a portable install — else the platform's data folder
+/// (`%APPDATA%\bracket-war\saves`, `~/Library/Application Support/bracket-war/saves`,
+/// `$XDG_DATA_HOME/bracket-war/saves` or `~/.local/share/bracket-war/saves`), else `saves/`
+/// in the working directory.
+pub fn default_saves_dir() -> PathBuf {
+    let install = content_dir()
+        .ok()
+        .and_then(|c| c.parent().map(Path::to_path_buf));
+    saves_dir_for(install.as_deref(), platform_data_dir())
+}
+
+/// [`default_saves_dir`] for a given install folder and platform data folder.
+pub fn saves_dir_for(install: Option<&Path>, data: Option<PathBuf>) -> PathBuf {
+    if let Some(dir) = install.map(|i| i.join("saves"))
+        && writable(&dir)
+    {
+        return dir;
+    }
+    if let Some(dir) = data.map(|d| d.join("bracket-war").join("saves"))
+        && writable(&dir)
+    {
+        return dir;
+    }
+    PathBuf::from("saves")
+}
+
+/// The folder can be made and written to (checked by writing and removing a probe file).
+fn writable(dir: &Path) -> bool {
+    if fs::create_dir_all(dir).is_err() {
+        return false;
+    }
+    let probe = dir.join(format!(".write-probe-{}", std::process::id()));
+    let ok = fs::write(&probe, b"").is_ok();
+    let _ = fs::remove_file(&probe);
+    ok
+}
+
+/// The platform's folder for an application's data (what the `directories` crate answers,
+/// by the same rules, without the dependency).
+fn platform_data_dir() -> Option<PathBuf> {
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if cfg!(windows) {
+        env("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        env("HOME").map(|h| h.join("Library/Application Support"))
+    } else {
+        env("XDG_DATA_HOME").or_else(|| env("HOME").map(|h| h.join(".local/share")))
+    }
+}
+
 /// The language folders under `assets/locales`, sorted (`en`, `zh-CN`, …).
 pub fn locales_in(assets: &Path) -> Vec<String> {
     let mut codes: Vec<String> = fs::read_dir(assets.join("locales"))
@@ -171,5 +227,29 @@ mod tests {
     fn a_missing_folder_names_every_place_tried() {
         let err = find_dir("no-such-folder-anywhere", "BW_TEST_UNSET_VARIABLE").unwrap_err();
         assert!(err.contains("tried") && err.contains("no-such-folder-anywhere"));
+    }
+}
+
+#[cfg(test)]
+mod saves_tests {
+    use super::*;
+
+    #[test]
+    fn saves_go_beside_a_writable_install_else_to_the_data_folder() {
+        let install = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        assert_eq!(
+            saves_dir_for(Some(install.path()), Some(data.path().to_path_buf())),
+            install.path().join("saves")
+        );
+        // An install folder that cannot hold a `saves/` (here: it is a file).
+        let file = install.path().join("not-a-folder");
+        fs::write(&file, b"x").unwrap();
+        assert_eq!(
+            saves_dir_for(Some(&file), Some(data.path().to_path_buf())),
+            data.path().join("bracket-war").join("saves")
+        );
+        assert!(data.path().join("bracket-war/saves").is_dir());
+        assert_eq!(saves_dir_for(Some(&file), None), PathBuf::from("saves"));
     }
 }
