@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone on Debian/Ubuntu with only the Rust toolchain:
 # installs what the tests need, checks formatting and lints, runs every test (kernels,
-# ECS, CLI, App tests), the real-window smoke test under Xvfb, and a Windows check.
+# ECS, CLI, App tests), the real-window smoke test under Xvfb, a Windows check and the
+# macOS checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh --test
@@ -29,6 +30,16 @@ if rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-gnu \
 else
     echo "warning: the Windows target could not be added; Windows check skipped" >&2
 fi
+
+step "macOS build checks (aarch64-apple-darwin, x86_64-apple-darwin)"
+for target in aarch64-apple-darwin x86_64-apple-darwin; do
+    if rustup target list --installed 2>/dev/null | grep -q "$target" \
+        || rustup target add "$target"; then
+        cargo check --workspace --target "$target"
+    else
+        echo "warning: the $target target could not be added; its check skipped" >&2
+    fi
+done
 
 step "benchmarks compile"
 cargo check -p bracket-war-rules --benches
