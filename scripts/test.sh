@@ -41,6 +41,15 @@ for target in aarch64-apple-darwin x86_64-apple-darwin; do
     fi
 done
 
+step "the Linux archive, unpacked elsewhere and started from another folder"
+bash scripts/package.sh --profile dev --linux
+unpacked=$(mktemp -d)
+tar -C "$unpacked" -xzf dist/bracket-war-*-x86_64-linux.tar.gz
+game=$(echo "$unpacked"/bracket-war-*-x86_64-linux)
+(cd / && "$game/bracket-war" junqi board --board 4p)
+(cd / && xvfb-run -a -s "-screen 0 1280x800x24" "$game/bracket-war" screenshot --screen menu --out "$unpacked/menu.png")
+test -s "$unpacked/menu.png" && echo "the unpacked game drew its menu: $unpacked/menu.png"
+
 step "benchmarks compile"
 cargo check -p bracket-war-rules --benches
 

@@ -89,7 +89,12 @@ pub fn assets_dir() -> Result<PathBuf, String> {
 pub fn default_saves_dir() -> PathBuf {
     let install = content_dir()
         .ok()
-        .and_then(|c| c.parent().map(Path::to_path_buf));
+        .and_then(|c| c.parent().map(Path::to_path_buf))
+        // Never inside a macOS app bundle: changing it would break its signature.
+        .filter(|i| {
+            !i.components()
+                .any(|c| c.as_os_str().to_string_lossy().ends_with(".app"))
+        });
     saves_dir_for(install.as_deref(), platform_data_dir())
 }
 
