@@ -274,6 +274,13 @@ pub fn paint(
         match (&piece.face, marks.art) {
             (Some(face), Some(art)) => {
                 painter.image(art.face, r.expand(2.0), full, egui::Color32::WHITE);
+                // The owner's colour rims the face too (allies' open pieces under 友明).
+                painter.rect_stroke(
+                    r.shrink(2.0),
+                    4.0,
+                    egui::Stroke::new(2.0, colour),
+                    egui::StrokeKind::Inside,
+                );
                 painter.text(p, egui::Align2::CENTER_CENTER, face, font.clone(), colour);
             }
             (None, Some(art)) => {
