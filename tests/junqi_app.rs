@@ -236,10 +236,18 @@ fn resigning_ends_the_game_and_a_saved_game_continues_from_its_slot() {
     let totals = || bracket_war::saves::load_junqi_profiles(saves.path()).unwrap();
     assert_eq!(totals().totals.get("Ann"), Some(&-5));
     assert_eq!(totals().games.get("Ann"), Some(&1));
+    // The side panel's total for Ann is the profile's.
+    assert_eq!(table(&app).profile_totals.get("Ann"), Some(&-5));
     start(&mut app, StartJunqi::Load { slot: 0 });
     app.update();
     assert_eq!(screen(&app), Some(JunqiScreen::GameOver));
     assert_eq!(totals().games.get("Ann"), Some(&1));
+    // A new game shows Ann's total from the start.
+    start(
+        &mut app,
+        two_players(vec![Seat::Person, Seat::Computer(AiKind::Heuristic)]),
+    );
+    assert_eq!(table(&app).profile_totals.get("Ann"), Some(&-5));
 }
 
 /// What the screen shows a seat (its pieces scene and its move list) holds no hidden rank:
@@ -637,8 +645,10 @@ fn the_hard_level_plays_from_its_seat_off_the_main_thread() {
             Seat::Computer(AiKind::Heuristic),
         ]),
     );
-    // The strong player laid out by its scored search, legally, at once.
-    assert_eq!(table(&app).game.phase, Phase::Playing);
+    // Both computers lay out on the task pool (the strong one by its scored search).
+    wait_until(&mut app, "both layouts", |app| {
+        table(app).game.phase == Phase::Playing
+    });
     wait_until(&mut app, "four plies", |app| table(app).game.plies >= 4);
     assert_eq!(table(&app).game.players[0].lost, None);
 }

@@ -276,6 +276,7 @@ junqi-refusal-not-your-turn = it is not your turn
 junqi-refusal-other = that cannot be done now
 junqi-out = {" · out"}
 junqi-score = score { $score }
+junqi-total = (total { $score })
 junqi-quiet-count = { $n } of { $limit } quiet plies: a draw comes at { $limit }
 junqi-offer-draw = Offer a draw
 junqi-draw-question = { $player }: accept the draw?

@@ -248,6 +248,7 @@ junqi-refusal-not-your-turn = 还没轮到你
 junqi-refusal-other = 现在不能这样做
 junqi-out = · 出局
 junqi-score = { $score } 分
+junqi-total = （累计 { $score } 分）
 junqi-quiet-count = 已有 { $n } 步无子离场：到 { $limit } 步和棋
 junqi-offer-draw = 求和
 junqi-draw-question = { $player }：同意和棋吗？

@@ -64,6 +64,8 @@ pub struct JunqiTable {
     pub clock: Option<f32>,
     /// The finished game's scores were added to the profiles.
     pub scored: bool,
+    /// Each profile's total over earlier games (the side panel shows it beside this game's).
+    pub profile_totals: std::collections::BTreeMap<String, i64>,
 }
 
 impl JunqiTable {
@@ -90,6 +92,7 @@ impl JunqiTable {
             timers,
             clock: None,
             scored: false,
+            profile_totals: Default::default(),
         }
     }
 
@@ -396,6 +399,9 @@ fn start_games(
         if !matches!(table.game.phase, Phase::Over(_)) {
             autosave(&table, &saves);
         }
+        table.profile_totals = crate::saves::load_junqi_profiles(&saves.0.dir)
+            .map(|p| p.totals)
+            .unwrap_or_default();
         thinking.0 = None;
         layouts.0.clear();
         engines.finish(None);
@@ -926,6 +932,7 @@ fn score_finished_game(table: Option<ResMut<JunqiTable>>, saves: Res<Saves>) {
         return;
     }
     table.scored = true;
+    table.profile_totals = profiles.totals;
     autosave(&table, &saves);
 }
 

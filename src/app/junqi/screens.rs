@@ -423,9 +423,18 @@ fn side_panel(
             if pl.dove {
                 dove(row);
             }
+            // A person's profile total over earlier games, beside this game's score.
+            let total = match table.seats[i] {
+                Seat::Person => table
+                    .profile_totals
+                    .get(&table.game.players[i].profile)
+                    .map(|t| format!("  {}", tr!(loc, "junqi-total", score = *t)))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
             row.label(
                 egui::RichText::new(format!(
-                    "{turn}{text}  {}{status}",
+                    "{turn}{text}  {}{total}{status}",
                     tr!(loc, "junqi-score", score = pl.score)
                 ))
                 .color(seats.egui(i as u8 + 1))
