@@ -110,8 +110,8 @@ fn enemy_headquarters(board: &Board, view: &PlayerView) -> Vec<NodeId> {
         .collect()
 }
 
-/// Link distance from every node to the nearest of `targets`.
-fn distances_to(board: &Board, targets: &[NodeId]) -> Vec<u32> {
+/// Link distance from every node to the nearest of `targets` (`u32::MAX`: unreachable).
+pub(crate) fn distances_to(board: &Board, targets: &[NodeId]) -> Vec<u32> {
     let mut dist = vec![u32::MAX; board.len()];
     let mut queue: std::collections::VecDeque<NodeId> = targets.iter().copied().collect();
     for &t in targets {

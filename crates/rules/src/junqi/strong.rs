@@ -13,6 +13,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::ai::distances_to;
 use super::board::{Board, NodeId, NodeKind};
 use super::engine::{Brain, Choice, KindMask, SeatModel};
 use super::game::{Piece, PlayerId};
@@ -68,9 +69,9 @@ struct Context<'a> {
     me: PlayerId,
     values: Vec<f32>,
     /// Link distance to the nearest enemy headquarters, per node.
-    to_enemy: Vec<u8>,
+    to_enemy: Vec<u32>,
     /// Link distance to the nearest own (or allied) headquarters, per node.
-    to_home: Vec<u8>,
+    to_home: Vec<u32>,
 }
 
 impl Context<'_> {
@@ -232,23 +233,6 @@ struct Undo {
     to: NodeId,
     a: Option<Piece>,
     d: Option<Piece>,
-}
-
-fn distances_to(board: &Board, targets: &[NodeId]) -> Vec<u8> {
-    let mut dist = vec![u8::MAX; board.len()];
-    let mut queue: std::collections::VecDeque<NodeId> = targets.iter().copied().collect();
-    for &t in targets {
-        dist[t.0 as usize] = 0;
-    }
-    while let Some(cur) = queue.pop_front() {
-        for &(n, _) in board.adjacent(cur) {
-            if dist[n.0 as usize] == u8::MAX {
-                dist[n.0 as usize] = dist[cur.0 as usize] + 1;
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
 }
 
 /// A full position consistent with the seat's model: every unknown piece given a kind,
