@@ -684,21 +684,17 @@ pub fn game_over(game: &Junqi, me: PlayerId, outcome: &Outcome) -> ToEngine {
     match outcome {
         Outcome::Won { winners } => {
             let mine = winners.contains(&me) || winners.iter().any(|&w| game.allies(me, w));
-            let why = match game.players[me].lost {
-                Some(LossReason::FlagCaptured { .. }) => "flag",
-                Some(LossReason::NoLegalMove) => "nomove",
-                Some(LossReason::Resigned) => "resign",
-                // The last enemies went out: say how the last one did.
-                None => match game.events.iter().rev().find_map(|e| match e {
-                    PublicEvent::Lost { reason, .. } => Some(*reason),
-                    _ => None,
-                }) {
-                    Some(LossReason::FlagCaptured { .. }) => "flag",
-                    Some(LossReason::NoLegalMove) => "nomove",
-                    Some(LossReason::Resigned) => "resign",
-                    None => "won",
-                },
+            let word = |r: LossReason| match r {
+                LossReason::FlagCaptured { .. } => "flag",
+                LossReason::NoLegalMove => "nomove",
+                LossReason::Resigned => "resign",
             };
+            // A loser says how it lost; a winner, how the last enemy went out.
+            let last_loss = game.events.iter().rev().find_map(|e| match e {
+                PublicEvent::Lost { reason, .. } => Some(*reason),
+                _ => None,
+            });
+            let why = game.players[me].lost.or(last_loss).map_or("won", word);
             ToEngine::GameOver(
                 if mine && game.players[me].lost.is_none() {
                     GameResult::Win
