@@ -19,6 +19,7 @@ pub mod view;
 pub use view::PlayerView;
 pub mod ecs;
 pub mod engine;
+pub mod feed;
 pub mod headless;
 pub mod protocol;
 pub mod strong;
