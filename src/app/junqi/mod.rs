@@ -741,6 +741,10 @@ fn engine_turns(
         return;
     }
     let t = &mut *table;
+    // While an engine thinks, the reactive window keeps waking up to collect its answer.
+    if engines.busy.iter().any(Option::is_some) {
+        redraw.write(RequestRedraw);
+    }
     let move_ms = settings.as_ref().map_or(2000, |s| s.junqi_engine_ms.max(1));
     for (p, answer) in engines.poll() {
         let who = t.game.players[p].seat.to_string();
