@@ -8,7 +8,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use bw_rules::bracket::game::{Action, At, Game, Settings};
+use bw_rules::bracket::game::{Action, Game, Settings};
 use bw_rules::bracket::{Dir, KindTable};
 use bw_rules::junqi::Junqi;
 use bw_rules::junqi::PieceSet;
@@ -63,69 +63,8 @@ pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> std::io::Result<()> {
     bw_files::write_atomic(path, text)
 }
 
-/// An action as saved: kinds by id, so content order may change between versions.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SavedAction {
-    Place {
-        row: u8,
-        col: u8,
-        kind: String,
-        facing: Option<Dir>,
-    },
-    Delete {
-        row: u8,
-        col: u8,
-    },
-    Pass,
-    Surrender,
-}
-
-impl SavedAction {
-    pub fn of(action: &Action, kinds: &KindTable) -> SavedAction {
-        match *action {
-            Action::Place { at, kind, facing } => SavedAction::Place {
-                row: at.row,
-                col: at.col,
-                kind: kinds.get(kind).id.clone(),
-                facing,
-            },
-            Action::Delete { at } => SavedAction::Delete {
-                row: at.row,
-                col: at.col,
-            },
-            Action::Pass => SavedAction::Pass,
-            Action::Surrender => SavedAction::Surrender,
-        }
-    }
-
-    pub fn action(&self, kinds: &KindTable) -> Result<Action, String> {
-        Ok(match self {
-            SavedAction::Place {
-                row,
-                col,
-                kind,
-                facing,
-            } => Action::Place {
-                at: At {
-                    row: *row,
-                    col: *col,
-                },
-                kind: kinds
-                    .by_id(kind)
-                    .ok_or_else(|| format!("the save uses the unknown piece kind `{kind}`"))?,
-                facing: *facing,
-            },
-            SavedAction::Delete { row, col } => Action::Delete {
-                at: At {
-                    row: *row,
-                    col: *col,
-                },
-            },
-            SavedAction::Pass => Action::Pass,
-            SavedAction::Surrender => Action::Surrender,
-        })
-    }
-}
+/// An action as saved: kinds by id (the rules crate's record form, shared with the server).
+pub use bw_rules::bracket::record::RecordedAction as SavedAction;
 
 /// Everything a save holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

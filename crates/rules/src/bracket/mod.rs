@@ -10,6 +10,7 @@ pub mod content;
 pub mod coverage;
 pub mod ecs;
 pub mod geometry;
+pub mod record;
 pub mod resolve;
 pub mod text;
 

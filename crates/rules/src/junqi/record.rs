@@ -21,6 +21,43 @@ pub enum RecordedAction {
     Timeout,
 }
 
+impl RecordedAction {
+    pub fn of(action: &Action, board: &Board) -> RecordedAction {
+        match *action {
+            Action::Move { from, to } => RecordedAction::Move {
+                from: board.name(from).into(),
+                to: board.name(to).into(),
+            },
+            Action::OfferDraw => RecordedAction::OfferDraw,
+            Action::AnswerDraw { player, yes } => RecordedAction::AnswerDraw { player, yes },
+            Action::Resign { player } => RecordedAction::Resign { player },
+            Action::Timeout => RecordedAction::Timeout,
+        }
+    }
+
+    /// The action on `board`; an unknown node name is an error.
+    pub fn action(&self, board: &Board) -> Result<Action, String> {
+        let node = |name: &str| {
+            board
+                .find(name)
+                .ok_or_else(|| format!("unknown node `{name}`"))
+        };
+        Ok(match self {
+            RecordedAction::Move { from, to } => Action::Move {
+                from: node(from)?,
+                to: node(to)?,
+            },
+            RecordedAction::OfferDraw => Action::OfferDraw,
+            RecordedAction::AnswerDraw { player, yes } => Action::AnswerDraw {
+                player: *player,
+                yes: *yes,
+            },
+            RecordedAction::Resign { player } => Action::Resign { player: *player },
+            RecordedAction::Timeout => Action::Timeout,
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     pub version: u32,
@@ -65,18 +102,7 @@ impl Record {
             actions: game
                 .actions
                 .iter()
-                .map(|a| match *a {
-                    Action::Move { from, to } => RecordedAction::Move {
-                        from: b.name(from).into(),
-                        to: b.name(to).into(),
-                    },
-                    Action::OfferDraw => RecordedAction::OfferDraw,
-                    Action::AnswerDraw { player, yes } => {
-                        RecordedAction::AnswerDraw { player, yes }
-                    }
-                    Action::Resign { player } => RecordedAction::Resign { player },
-                    Action::Timeout => RecordedAction::Timeout,
-                })
+                .map(|a| RecordedAction::of(a, b))
                 .collect(),
         }
     }
@@ -130,20 +156,7 @@ impl Record {
             game.deploy(p, &layout).map_err(|e| e.to_string())?;
         }
         for (i, a) in self.actions.iter().enumerate() {
-            let action = match a {
-                RecordedAction::Move { from, to } => Action::Move {
-                    from: node(from)?,
-                    to: node(to)?,
-                },
-                RecordedAction::OfferDraw => Action::OfferDraw,
-                RecordedAction::AnswerDraw { player, yes } => Action::AnswerDraw {
-                    player: *player,
-                    yes: *yes,
-                },
-                RecordedAction::Resign { player } => Action::Resign { player: *player },
-                RecordedAction::Timeout => Action::Timeout,
-            };
-            game.act(action)
+            game.act(a.action(&board)?)
                 .map_err(|e| format!("action {}: {e}", i + 1))?;
         }
         Ok(game)

@@ -45,8 +45,22 @@ impl PlayerView {
         v
     }
 
+    /// What an observer may see: every piece's owner (after deployment), a kind only when
+    /// everyone knows it (revealed flags; everything once the game is over), no hand. `me`
+    /// is 0 and means nothing.
+    pub fn public(game: &Junqi) -> PlayerView {
+        let mut v = PlayerView::seen_by(game, None);
+        v.hand.clear();
+        v
+    }
+
     /// The view without the event log (what a computer player needs each ply).
     pub fn position(game: &Junqi, me: PlayerId) -> PlayerView {
+        PlayerView::seen_by(game, Some(me))
+    }
+
+    fn seen_by(game: &Junqi, seat: Option<PlayerId>) -> PlayerView {
+        let me = seat.unwrap_or(0);
         let over = matches!(game.phase, Phase::Over(_));
         let open = game.rules.open_allies_applies();
         let nodes = game
@@ -54,12 +68,13 @@ impl PlayerView {
             .iter()
             .map(|slot| {
                 let p = (*slot)?;
-                if game.phase == Phase::Deploying && p.owner != me {
+                let mine = seat == Some(p.owner);
+                if game.phase == Phase::Deploying && !mine {
                     return None;
                 }
                 let known = over
-                    || p.owner == me
-                    || (open && game.allies(me, p.owner))
+                    || mine
+                    || (open && seat.is_some_and(|me| game.allies(me, p.owner)))
                     || (game.players[p.owner].flags_revealed
                         && game.set.get(p.kind).ability == Ability::Flag);
                 Some(SeenPiece {

@@ -1,0 +1,430 @@
+//! The messages of the online protocol, shared by the server and every client. One message
+//! is one WebSocket text frame holding one JSON object, tagged by `"type"`. The protocol and
+//! its rules (versions, errors, reconnection) are written down in `docs/protocol.md`.
+
+use serde::{Deserialize, Serialize};
+
+use bw_rules::bracket;
+use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi;
+
+/// The protocol version. A client says its version in `hello`; a server that speaks
+/// another refuses it with [`RefusalCode::Version`] and closes the connection.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest frame or message either side accepts, in bytes.
+pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+
+/// Longest player name and chat line, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+pub const MAX_CHAT_CHARS: usize = 300;
+
+pub type RoomId = u64;
+
+/// What a client asks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// The first message of every connection. `resume` is a seat token from `seated`: the
+    /// connection takes that seat again (reconnection).
+    Hello {
+        version: u32,
+        name: String,
+        #[serde(default)]
+        resume: Option<String>,
+    },
+    /// Asks for the room list (`lobby`).
+    ListRooms,
+    /// Creates a room and sits in its first seat (the creator is its host).
+    CreateRoom { options: RoomOptions },
+    /// Enters a room: `seat` sits down (a free seat), none observes.
+    Join {
+        room: RoomId,
+        #[serde(default)]
+        seat: Option<u8>,
+    },
+    /// Moves to a free seat of the room (from observing or another seat), before the game.
+    Sit { seat: u8 },
+    /// Leaves the seat and observes (before the game).
+    Stand,
+    /// Leaves the room. During a game the seat is kept for its token, as after a dropped
+    /// connection.
+    Leave,
+    /// 举手: ready (or not) to start. The game starts when every seat is taken and every
+    /// person is ready.
+    Ready { ready: bool },
+    /// Host only, before the game: a computer takes a free seat, or leaves it (`level`
+    /// none).
+    SetComputer {
+        seat: u8,
+        #[serde(default)]
+        level: Option<Level>,
+    },
+    /// Host only, before the game: the person in that seat is made to leave the room.
+    Kick { seat: u8 },
+    Chat { text: String },
+    /// A move in the game, for the sender's seat. `seq` comes back in `acted` or `refused`.
+    Act { seq: u32, action: GameAction },
+}
+
+/// A computer's level: easy = random, normal = heuristic (军棋) / greedy (括号大战), hard =
+/// the strong player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+/// A room's game and rule options: the same as the local new-game screens'.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomOptions {
+    pub game: GameOptions,
+    /// After a dropped player's grace period, a computer (normal) plays the seat; without
+    /// it, the seat's turns time out.
+    #[serde(default)]
+    pub computer_takes_over: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GameOptions {
+    Junqi {
+        rules: junqi::Rules,
+        /// Deployment time in seconds (none: no limit); at the end, the automatic layout.
+        #[serde(default)]
+        deploy_secs: Option<u32>,
+        /// Time for each move in seconds (none: no limit); at the end, the turn is lost.
+        #[serde(default)]
+        move_secs: Option<u32>,
+    },
+    Bracket {
+        settings: bracket::Settings,
+        /// Time for each turn in seconds (none: no limit); at the end, the normal computer
+        /// places for the player.
+        #[serde(default)]
+        move_secs: Option<u32>,
+    },
+}
+
+impl GameOptions {
+    pub fn seats(&self) -> usize {
+        match self {
+            GameOptions::Junqi { rules, .. } => rules.players as usize,
+            GameOptions::Bracket { settings, .. } => settings.board.players as usize,
+        }
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        let limit = |s: Option<u32>| match s {
+            Some(0) => Err("a timer of 0 seconds".to_string()),
+            Some(s) if s > 3600 => Err(format!("a timer of {s} seconds (at most 3600)")),
+            _ => Ok(()),
+        };
+        match self {
+            GameOptions::Junqi {
+                rules,
+                deploy_secs,
+                move_secs,
+            } => {
+                rules.validate()?;
+                limit(*deploy_secs)?;
+                limit(*move_secs)
+            }
+            GameOptions::Bracket {
+                settings,
+                move_secs,
+            } => {
+                settings.board.validate()?;
+                if settings.turn_limit == Some(0) {
+                    return Err("a turn limit of 0 rounds".into());
+                }
+                limit(*move_secs)
+            }
+        }
+    }
+
+    pub fn game(&self) -> GameKind {
+        match self {
+            GameOptions::Junqi { .. } => GameKind::Junqi,
+            GameOptions::Bracket { .. } => GameKind::Bracket,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Junqi,
+    Bracket,
+}
+
+/// A move in a room's game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GameAction {
+    /// 军棋: the seat's layout, as (node name, piece id) pairs.
+    Deploy { layout: Vec<(String, String)> },
+    /// 军棋: a move between node names.
+    Move { from: String, to: String },
+    /// 军棋: uses the turn and shows a dove.
+    OfferDraw,
+    /// 军棋: at any time, yes shows a dove, no clears every dove.
+    AnswerDraw { yes: bool },
+    /// Either game, at any time for 军棋, on the seat's turn for 括号大战.
+    Resign,
+    /// 括号大战: an action of the seat whose turn it is (`Surrender` is `resign`).
+    Bracket { action: BracketAction },
+}
+
+/// What the server says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The answer to `hello`.
+    Welcome { version: u32, name: String },
+    Lobby { rooms: Vec<RoomSummary> },
+    /// The room the connection is in, whenever it changes.
+    Room { room: RoomState },
+    /// The connection sits in `seat`; `token` takes it back after a dropped connection.
+    Seated { room: RoomId, seat: u8, token: String },
+    /// The connection is no longer in a room (it left, was kicked, or the room closed).
+    Left { reason: String },
+    Chat { from: String, text: String },
+    /// The connection's view of the game: its seat's view (an observer's is the public
+    /// one), and the public events since the last `game` message to this connection.
+    Game { view: GameView },
+    /// The action `seq` was taken (the `game` message with its effect came just before).
+    Acted { seq: u32 },
+    /// A request was refused; the connection stays open.
+    Refused {
+        #[serde(default)]
+        seq: Option<u32>,
+        code: RefusalCode,
+        reason: String,
+    },
+    /// The game ended: its whole record (everything revealed), to keep in a save slot.
+    Finished { record: GameRecord },
+    /// A fault closes the connection after this message.
+    Error { code: RefusalCode, reason: String },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RefusalCode {
+    /// The client speaks another protocol version.
+    Version,
+    /// Not JSON, not a known message, or a message out of place (`hello` twice…).
+    Malformed,
+    /// Too many messages in too short a time.
+    RateLimited,
+    /// The frame was larger than [`MAX_FRAME_BYTES`].
+    TooLarge,
+    /// No such room, or it closed.
+    NoRoom,
+    RoomFull,
+    SeatTaken,
+    /// A seat token that names no seat.
+    BadToken,
+    /// Only the host may do that.
+    NotHost,
+    /// Only a seated player may do that (observers cannot act).
+    NotSeated,
+    /// Not now (the game has started, or has not).
+    WrongPhase,
+    NotYourTurn,
+    /// The rules refuse the move; the reason says why.
+    Illegal,
+    BadOptions,
+    /// The room's game failed inside the server; the room is closed, its record kept.
+    RoomFailed,
+    /// The connection was silent too long.
+    Idle,
+}
+
+/// A line of the room list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomSummary {
+    pub id: RoomId,
+    pub options: RoomOptions,
+    pub seats: usize,
+    pub taken: usize,
+    pub observers: usize,
+    pub status: RoomStatus,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomStatus {
+    Waiting,
+    Playing,
+    Over,
+    /// Closed after a failure inside the server.
+    Failed,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomState {
+    pub id: RoomId,
+    pub options: RoomOptions,
+    pub status: RoomStatus,
+    pub seats: Vec<SeatInfo>,
+    pub observers: Vec<String>,
+    /// The seat of the host (the first seat held by a person).
+    pub host: Option<u8>,
+    /// The connection's own seat.
+    pub you: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub seat: u8,
+    pub occupant: Occupant,
+    pub ready: bool,
+    /// A person's connection is open.
+    pub connected: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "is", rename_all = "snake_case")]
+pub enum Occupant {
+    Empty,
+    Person { name: String },
+    Computer { level: Level },
+}
+
+/// A game as one connection may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum GameView {
+    Junqi(JunqiView),
+    Bracket(BracketView),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JunqiView {
+    /// The seat's view (an observer's: seat 0's view without its pieces' kinds, hand
+    /// empty), or the whole position once the game is over.
+    pub view: junqi::view::PlayerView,
+    /// The observer flag: `view.me` means nothing then.
+    pub observer: bool,
+    /// The index in the game's public event log of `events[0]`.
+    pub first_event: usize,
+    pub events: Vec<junqi::PublicEvent>,
+    /// Milliseconds left on the running clock (deployment or the current move).
+    pub clock_ms: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BracketView {
+    /// The board in the text format of `bracket-war bracket resolve`.
+    pub board: String,
+    /// The board's seed: with the room's settings and the actions it rebuilds the game
+    /// exactly (everything in 括号大战 is public).
+    pub seed: u64,
+    pub turn: bracket::TurnState,
+    /// The number of actions taken so far.
+    pub actions: usize,
+    /// The actions since the last `game` message to this connection, with their seats.
+    pub new_actions: Vec<(u8, BracketAction)>,
+    pub clock_ms: Option<u64>,
+}
+
+/// A finished game's record, in the save formats.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum GameRecord {
+    /// A 军棋 record (`junqi::record::Record`), as RON.
+    Junqi { ron: String },
+    Bracket {
+        settings: bracket::Settings,
+        seed: u64,
+        actions: Vec<BracketAction>,
+    },
+}
+
+/// Parses a client message; the error is one line.
+pub fn parse_client(text: &str) -> Result<ClientMsg, String> {
+    serde_json::from_str(text).map_err(|e| format!("not a client message: {e}"))
+}
+
+pub fn parse_server(text: &str) -> Result<ServerMsg, String> {
+    serde_json::from_str(text).map_err(|e| format!("not a server message: {e}"))
+}
+
+pub fn to_json<T: Serialize>(msg: &T) -> String {
+    serde_json::to_string(msg).expect("protocol messages serialize")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_round_trip_as_tagged_json() {
+        let m = ClientMsg::Act {
+            seq: 3,
+            action: GameAction::Move {
+                from: "S1,2".into(),
+                to: "S2,2".into(),
+            },
+        };
+        let text = to_json(&m);
+        assert_eq!(
+            text,
+            r#"{"type":"act","seq":3,"action":{"kind":"move","from":"S1,2","to":"S2,2"}}"#
+        );
+        assert_eq!(parse_client(&text).unwrap(), m);
+        let hello = parse_client(r#"{"type":"hello","version":1,"name":"A"}"#).unwrap();
+        assert_eq!(
+            hello,
+            ClientMsg::Hello {
+                version: 1,
+                name: "A".into(),
+                resume: None
+            }
+        );
+    }
+
+    #[test]
+    fn unknown_or_malformed_messages_are_refused_with_a_reason() {
+        for bad in [
+            "",
+            "{",
+            "[]",
+            r#"{"type":"fly"}"#,
+            r#"{"type":"hello","version":1}"#,
+            r#"{"type":"chat","text":"x","extra":1}"#,
+        ] {
+            let e = parse_client(bad).unwrap_err();
+            assert!(e.starts_with("not a client message"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn options_are_validated() {
+        let ok = GameOptions::Junqi {
+            rules: junqi::Rules::default(),
+            deploy_secs: Some(120),
+            move_secs: None,
+        };
+        assert!(ok.validate().is_ok());
+        let bad = GameOptions::Junqi {
+            rules: junqi::Rules {
+                board: junqi::BoardChoice::TwoPlayer,
+                players: 4,
+                ..junqi::Rules::default()
+            },
+            deploy_secs: None,
+            move_secs: None,
+        };
+        assert!(bad.validate().is_err());
+        let zero = GameOptions::Bracket {
+            settings: bracket::Settings::default(),
+            move_secs: Some(0),
+        };
+        assert!(zero.validate().is_err());
+    }
+}

@@ -1,0 +1,554 @@
+//! Rooms without a network: seats, readiness, whole games between bot clients, refusals,
+//! reconnection, grace periods, journals that rebuild a room, and what each seat may see.
+
+use std::collections::BTreeMap;
+
+use bw_online::bot::Bot;
+use bw_online::protocol::*;
+use bw_online::room::{ABSENT_TURN_MS, ConnId, Content, Effects, Entry, Room};
+use bw_rules::bracket;
+use bw_rules::junqi::{self, Phase};
+
+struct Harness {
+    room: Room,
+    now: u64,
+    inbox: BTreeMap<ConnId, Vec<ServerMsg>>,
+    /// Everything each connection was sent, as JSON lines.
+    wire: BTreeMap<ConnId, Vec<String>>,
+    journal: Vec<Entry>,
+    tokens: u32,
+}
+
+impl Harness {
+    fn new(options: RoomOptions, seed: u64) -> Harness {
+        let (room, entry) = Room::create(1, options, seed, Content::builtin()).unwrap();
+        Harness {
+            room,
+            now: 0,
+            inbox: BTreeMap::new(),
+            wire: BTreeMap::new(),
+            journal: vec![entry],
+            tokens: 0,
+        }
+    }
+
+    fn take(&mut self, fx: Effects) {
+        for o in fx.out {
+            self.wire.entry(o.to).or_default().push(to_json(&o.msg));
+            self.inbox.entry(o.to).or_default().push(o.msg);
+        }
+        self.journal.extend(fx.journal);
+    }
+
+    fn token(&mut self) -> String {
+        self.tokens += 1;
+        format!("token-{}", self.tokens)
+    }
+
+    fn enter(&mut self, conn: ConnId, name: &str, seat: Option<u8>) {
+        let t = self.token();
+        let fx = self.room.enter(self.now, conn, name, seat, || t).unwrap();
+        self.take(fx);
+    }
+
+    fn send(&mut self, conn: ConnId, msg: ClientMsg) -> Result<(), (RefusalCode, String)> {
+        let t = self.token();
+        let fx = self.room.handle(self.now, conn, msg, || t)?;
+        self.take(fx);
+        Ok(())
+    }
+
+    fn run_computers(&mut self) {
+        while let Some(job) = self.room.computer_job() {
+            let (stamp, seat) = (job.stamp, job.seat);
+            let action = job.run();
+            let fx = self.room.computer_acted(self.now, stamp, seat, action);
+            if fx.journal.is_empty() {
+                break;
+            }
+            self.take(fx);
+        }
+    }
+
+    fn advance(&mut self, ms: u64) {
+        self.now += ms;
+        let fx = self.room.tick(self.now);
+        self.take(fx);
+    }
+
+    /// Lets the bots answer their messages until nothing more happens.
+    fn play(&mut self, bots: &mut BTreeMap<ConnId, Bot>, max_steps: usize) {
+        let mut seq = 0;
+        for _ in 0..max_steps {
+            self.run_computers();
+            let mut acted = false;
+            for (&conn, bot) in bots.iter_mut() {
+                let msgs = std::mem::take(self.inbox.entry(conn).or_default());
+                for m in &msgs {
+                    if let Some(action) = bot.on_message(m) {
+                        seq += 1;
+                        let t = String::new();
+                        let fx = self
+                            .room
+                            .handle(self.now, conn, ClientMsg::Act { seq, action }, || t)
+                            .unwrap_or_else(|e| panic!("a bot's action was refused: {e:?}"));
+                        for o in fx.out {
+                            self.wire.entry(o.to).or_default().push(to_json(&o.msg));
+                            self.inbox.entry(o.to).or_default().push(o.msg);
+                        }
+                        self.journal.extend(fx.journal);
+                        acted = true;
+                    }
+                }
+            }
+            if !acted && self.room.computer_job().is_none() {
+                return;
+            }
+        }
+    }
+
+    fn last_game(&self, conn: ConnId) -> Option<GameView> {
+        self.wire.get(&conn)?.iter().rev().find_map(|line| match parse_server(line) {
+            Ok(ServerMsg::Game { view }) => Some(view),
+            _ => None,
+        })
+    }
+}
+
+fn junqi_2p() -> RoomOptions {
+    RoomOptions {
+        game: GameOptions::Junqi {
+            rules: junqi::Rules {
+                board: junqi::BoardChoice::TwoPlayer,
+                players: 2,
+                ..junqi::Rules::default()
+            },
+            deploy_secs: Some(120),
+            move_secs: None,
+        },
+        computer_takes_over: false,
+    }
+}
+
+fn bracket_2p() -> RoomOptions {
+    RoomOptions {
+        game: GameOptions::Bracket {
+            settings: bracket::Settings {
+                turn_limit: Some(8),
+                ..bracket::Settings::default()
+            },
+            move_secs: Some(30),
+        },
+        computer_takes_over: false,
+    }
+}
+
+fn bots(seeds: &[(ConnId, u64)]) -> BTreeMap<ConnId, Bot> {
+    seeds
+        .iter()
+        .map(|&(c, s)| (c, Bot::new(Content::builtin(), Level::Normal, s)))
+        .collect()
+}
+
+fn finished(h: &Harness, conn: ConnId) -> Option<GameRecord> {
+    h.wire.get(&conn)?.iter().find_map(|line| match parse_server(line) {
+        Ok(ServerMsg::Finished { record }) => Some(record),
+        _ => None,
+    })
+}
+
+#[test]
+fn two_people_sit_raise_hands_and_play_junqi_to_the_end() {
+    let mut h = Harness::new(junqi_2p(), 7);
+    let mut b = bots(&[(1, 1), (2, 2)]);
+    h.enter(1, "甲", Some(0));
+    h.enter(2, "乙", Some(1));
+    h.enter(3, "watcher", None);
+    assert_eq!(h.room.status(), RoomStatus::Waiting);
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    assert_eq!(h.room.status(), RoomStatus::Waiting, "one hand is not a start");
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    assert_eq!(h.room.status(), RoomStatus::Playing);
+    h.play(&mut b, 5_000);
+    assert_eq!(h.room.status(), RoomStatus::Over);
+    // Everyone, the observer too, gets the record; it replays to the same end.
+    let Some(GameRecord::Junqi { ron }) = finished(&h, 3) else {
+        panic!("no record for the observer");
+    };
+    let record = junqi::record::Record::from_ron(&ron).unwrap();
+    let game = record
+        .replay(std::sync::Arc::new(junqi::PieceSet::standard()))
+        .unwrap();
+    assert!(matches!(game.phase, Phase::Over(_)));
+    assert_eq!(game.players[0].profile, "甲");
+    // After the end the observer sees every piece.
+    let Some(GameView::Junqi(v)) = h.last_game(3) else {
+        panic!()
+    };
+    assert!(v.view.nodes.iter().flatten().all(|p| p.kind.is_some()));
+}
+
+#[test]
+fn bracket_rooms_play_to_the_turn_limit_and_offer_the_record() {
+    let mut h = Harness::new(bracket_2p(), 3);
+    let mut b = bots(&[(1, 1), (2, 2)]);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.play(&mut b, 1_000);
+    assert_eq!(h.room.status(), RoomStatus::Over);
+    let Some(GameRecord::Bracket {
+        settings,
+        seed,
+        actions,
+    }) = finished(&h, 1)
+    else {
+        panic!("no record");
+    };
+    let kinds = bracket::KindTable::builtin();
+    let actions: Vec<_> = actions.iter().map(|a| a.action(&kinds).unwrap()).collect();
+    let game = bracket::Game::replay(settings, seed, &actions, &kinds).unwrap();
+    assert!(game.turn.is_over());
+}
+
+#[test]
+fn a_computer_fills_a_seat_at_the_hosts_word_and_plays() {
+    let mut h = Harness::new(bracket_2p(), 5);
+    let mut b = bots(&[(1, 1)]);
+    h.enter(1, "host", Some(0));
+    h.enter(2, "guest", None);
+    let e = h
+        .send(
+            2,
+            ClientMsg::SetComputer {
+                seat: 1,
+                level: Some(Level::Easy),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.0, RefusalCode::NotHost);
+    h.send(
+        1,
+        ClientMsg::SetComputer {
+            seat: 1,
+            level: Some(Level::Normal),
+        },
+    )
+    .unwrap();
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    assert_eq!(h.room.status(), RoomStatus::Playing);
+    h.play(&mut b, 1_000);
+    assert_eq!(h.room.status(), RoomStatus::Over);
+}
+
+#[test]
+fn refusals_name_their_reason_and_the_room_goes_on() {
+    let mut h = Harness::new(junqi_2p(), 9);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.enter(3, "o", None);
+    let act = |seq, action| ClientMsg::Act { seq, action };
+    assert_eq!(
+        h.send(1, act(1, GameAction::Resign)).unwrap_err().0,
+        RefusalCode::WrongPhase
+    );
+    assert_eq!(h.send(2, ClientMsg::Sit { seat: 0 }).unwrap_err().0, RefusalCode::SeatTaken);
+    assert_eq!(h.send(2, ClientMsg::Sit { seat: 9 }).unwrap_err().0, RefusalCode::SeatTaken);
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    // Observers cannot act; a bad layout is refused by the rules.
+    assert_eq!(
+        h.send(3, act(2, GameAction::OfferDraw)).unwrap_err().0,
+        RefusalCode::NotSeated
+    );
+    let e = h
+        .send(
+            1,
+            act(
+                3,
+                GameAction::Deploy {
+                    layout: vec![("nowhere".into(), "flag".into())],
+                },
+            ),
+        )
+        .unwrap_err();
+    assert_eq!(e.0, RefusalCode::Illegal);
+    assert!(e.1.contains("nowhere"), "{}", e.1);
+    // Deploy both by the bots, then try out-of-turn and impossible moves.
+    let mut b = bots(&[(1, 1), (2, 2)]);
+    for (&c, bot) in b.iter_mut() {
+        for m in std::mem::take(h.inbox.get_mut(&c).unwrap()) {
+            if let Some(GameAction::Deploy { layout }) = bot.on_message(&m) {
+                h.send(c, act(4, GameAction::Deploy { layout })).unwrap();
+            }
+        }
+    }
+    let Some(GameView::Junqi(v)) = h.last_game(1) else {
+        panic!()
+    };
+    assert_eq!(v.view.phase, Phase::Playing);
+    let waiting = if v.view.turn == 0 { 2 } else { 1 };
+    let e = h
+        .send(
+            waiting,
+            act(
+                5,
+                GameAction::Move {
+                    from: "A1,1".into(),
+                    to: "A2,1".into(),
+                },
+            ),
+        )
+        .unwrap_err();
+    assert_eq!(e.0, RefusalCode::NotYourTurn);
+    let mover = 3 - waiting;
+    let e = h
+        .send(
+            mover,
+            act(
+                6,
+                GameAction::Move {
+                    from: "B99".into(),
+                    to: "A1".into(),
+                },
+            ),
+        )
+        .unwrap_err();
+    assert_eq!(e.0, RefusalCode::Illegal);
+    // The game goes on to its end.
+    h.play(&mut b, 5_000);
+    assert_eq!(h.room.status(), RoomStatus::Over);
+}
+
+#[test]
+fn a_dropped_player_resumes_with_the_seat_token_and_sees_everything_again() {
+    let mut h = Harness::new(junqi_2p(), 11);
+    let mut b = bots(&[(1, 1), (2, 2)]);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.play(&mut b, 20);
+    let token = seat_token(&h, 0);
+    let fx = h.room.depart(h.now, 1, false);
+    h.take(fx);
+    h.advance(10_000);
+    // Within the grace period: the seat waits.
+    assert!(h.room.computer_job().is_none());
+    let fx = h.room.resume(h.now, 10, &token).unwrap();
+    h.take(fx);
+    let Some(GameView::Junqi(v)) = h.last_game(10) else {
+        panic!("no view after resuming")
+    };
+    assert_eq!(v.first_event, 0, "a resumed connection gets the whole event log");
+    assert_eq!(v.view.me, 0);
+    assert!(h.room.resume(h.now, 11, "no-such-token").is_err());
+    // The bot for seat 0 now listens on connection 10.
+    let bot = b.remove(&1).unwrap();
+    b.insert(10, bot);
+    h.play(&mut b, 5_000);
+    assert_eq!(h.room.status(), RoomStatus::Over);
+}
+
+#[test]
+fn after_the_grace_period_a_computer_takes_over_if_the_room_said_so() {
+    let mut options = junqi_2p();
+    options.computer_takes_over = true;
+    let mut h = Harness::new(options, 13);
+    let mut b = bots(&[(2, 2)]);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    let fx = h.room.depart(h.now, 1, false);
+    h.take(fx);
+    h.play(&mut b, 5);
+    assert!(h.room.computer_job().is_none(), "no takeover within the grace");
+    h.advance(61_000);
+    assert!(h.journal.iter().any(|e| matches!(e, Entry::TakenOver { seat: 0 })));
+    h.play(&mut b, 5_000);
+    assert_eq!(h.room.status(), RoomStatus::Over);
+}
+
+#[test]
+fn without_a_takeover_an_absent_players_turns_time_out() {
+    let mut h = Harness::new(bracket_2p(), 17);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    let fx = h.room.depart(h.now, 1, false);
+    h.take(fx);
+    let fx = h.room.depart(h.now, 2, false);
+    h.take(fx);
+    // Both gone: every turn times out after the room's 30 s, and the game still ends.
+    for _ in 0..100 {
+        h.advance(31_000);
+    }
+    assert_eq!(h.room.status(), RoomStatus::Over);
+    let _ = ABSENT_TURN_MS;
+}
+
+#[test]
+fn the_deployment_clock_deploys_the_automatic_layout() {
+    let mut h = Harness::new(junqi_2p(), 19);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.advance(119_000);
+    let Some(GameView::Junqi(v)) = h.last_game(1) else {
+        panic!()
+    };
+    assert_eq!(v.view.phase, Phase::Deploying);
+    assert_eq!(v.clock_ms, Some(120_000));
+    h.advance(1_000);
+    let Some(GameView::Junqi(v)) = h.last_game(1) else {
+        panic!()
+    };
+    assert_eq!(v.view.phase, Phase::Playing);
+}
+
+#[test]
+fn a_journal_rebuilds_the_room_exactly() {
+    let mut h = Harness::new(junqi_2p(), 23);
+    let mut b = bots(&[(1, 1), (2, 2)]);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.play(&mut b, 30);
+    // Through JSON lines, as the server keeps them.
+    let lines: Vec<String> = h
+        .journal
+        .iter()
+        .map(|e| serde_json::to_string(e).unwrap())
+        .collect();
+    let entries: Vec<Entry> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut restored = Room::restore(&entries, Content::builtin(), 0).unwrap();
+    // Both rooms show the same position to the same seat.
+    let fx_a = h.room.resume(h.now, 50, &seat_token(&h, 0)).unwrap();
+    let fx_b = restored.resume(0, 50, &seat_token(&h, 0)).unwrap();
+    let views = |fx: Effects| {
+        fx.out
+            .into_iter()
+            .filter_map(|o| match o.msg {
+                ServerMsg::Game { view: GameView::Junqi(v) } => Some((v.view, v.events)),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(views(fx_a), views(fx_b));
+    assert!(Room::restore(&entries[1..], Content::builtin(), 0).is_err());
+}
+
+fn seat_token(h: &Harness, seat: u8) -> String {
+    h.journal
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Entry::Sat { seat: s, token, .. } if *s == seat => Some(token.clone()),
+            _ => None,
+        })
+        .unwrap()
+}
+
+/// The no-leak check: seat 1's layout with two officers swapped must not change one byte of
+/// what seat 0 or an observer receives, while neither piece is revealed. Seat 1 itself
+/// must see the difference (the check can fail).
+#[test]
+fn swapping_pieces_a_seat_may_not_see_changes_nothing_it_receives() {
+    let run = |swap: bool| -> (Vec<String>, Vec<String>, Vec<String>) {
+        let mut h = Harness::new(junqi_2p(), 29);
+        h.enter(1, "a", Some(0));
+        h.enter(2, "b", Some(1));
+        h.enter(3, "o", None);
+        h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+        h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+        let set = junqi::PieceSet::standard();
+        let rules = match &junqi_2p().game {
+            GameOptions::Junqi { rules, .. } => rules.clone(),
+            _ => unreachable!(),
+        };
+        let board = rules.make_board();
+        let hand = set.standard_hand();
+        let layout = |seat: usize, seed| {
+            junqi::setup::auto_layout(&rules, &board, &set, rules.seat_letters()[seat], &hand, seed)
+        };
+        let l0 = layout(0, 1);
+        let mut l1 = layout(1, 2);
+        // Two officers of different ranks, at the back (row 4/5 of the arm): swap them.
+        let officer = |k: junqi::PieceKindId| {
+            let kind = set.get(k);
+            kind.mobile() && kind.ability == junqi::Ability::None
+        };
+        let idx: Vec<usize> = (0..l1.len()).filter(|&i| officer(l1[i].1)).collect();
+        let (i, j) = idx
+            .iter()
+            .flat_map(|&i| idx.iter().map(move |&j| (i, j)))
+            .find(|&(i, j)| l1[i].1 != l1[j].1)
+            .unwrap();
+        let hidden = [l1[i].0, l1[j].0];
+        if swap {
+            let (a, b) = (l1[i].1, l1[j].1);
+            l1[i].1 = b;
+            l1[j].1 = a;
+        }
+        let named = |l: &junqi::setup::Layout| {
+            l.iter()
+                .map(|&(n, k)| (board.name(n).to_string(), set.get(k).id.clone()))
+                .collect::<Vec<_>>()
+        };
+        let act = |seq, action| ClientMsg::Act { seq, action };
+        h.send(1, act(1, GameAction::Deploy { layout: named(&l0) })).unwrap();
+        h.send(2, act(2, GameAction::Deploy { layout: named(&l1) })).unwrap();
+        // Quiet moves only: no combat, and the two swapped pieces never move.
+        for ply in 0..40 {
+            let Some(GameView::Junqi(v)) = h.last_game(1 + (ply % 2)) else {
+                panic!()
+            };
+            if v.view.phase != Phase::Playing {
+                break;
+            }
+            let me = v.view.turn;
+            let conn = me as u64 + 1;
+            let Some(GameView::Junqi(mine)) = h.last_game(conn) else {
+                panic!()
+            };
+            let mv = mine
+                .view
+                .legal_moves(&board, &set)
+                .into_iter()
+                .find(|&(from, to)| {
+                    mine.view.nodes[to.0 as usize].is_none() && !hidden.contains(&from)
+                });
+            let Some((from, to)) = mv else { break };
+            h.send(
+                conn,
+                act(
+                    10 + ply as u32,
+                    GameAction::Move {
+                        from: board.name(from).into(),
+                        to: board.name(to).into(),
+                    },
+                ),
+            )
+            .unwrap();
+        }
+        (
+            h.wire.remove(&1).unwrap(),
+            h.wire.remove(&3).unwrap(),
+            h.wire.remove(&2).unwrap(),
+        )
+    };
+    let (seat0_a, observer_a, seat1_a) = run(false);
+    let (seat0_b, observer_b, seat1_b) = run(true);
+    assert!(seat0_a.len() > 40, "the game went on: {} messages", seat0_a.len());
+    assert_eq!(seat0_a, seat0_b, "seat 0 learned something about seat 1's hidden pieces");
+    assert_eq!(observer_a, observer_b, "the observer learned something hidden");
+    assert_ne!(seat1_a, seat1_b, "seat 1 sees its own pieces: the swap must show there");
+}
