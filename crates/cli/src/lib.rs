@@ -8,6 +8,7 @@
 
 mod bracket;
 mod junqi;
+mod online;
 mod pig;
 mod screenshot;
 
@@ -52,6 +53,11 @@ pub enum Command {
     Screenshot(screenshot::ScreenshotArgs),
     /// 猪国杀 judge mode: reads the problem's input, prints the problem's output.
     Pig(pig::PigArgs),
+    /// Runs the online game server: prints `listening ws://HOST:PORT`, then serves.
+    Serve(online::ServeArgs),
+    /// Plays N rooms of computer clients through a server; the last line gives the
+    /// latency.
+    Loadtest(online::LoadtestArgs),
 }
 
 /// A command-line failure: the exit code and a one-line reason.
@@ -114,6 +120,8 @@ pub fn run_tool(cli: Cli) -> Result<Result<(), Failure>, Box<Cli>> {
         Some(Command::Bracket { command }) => Ok(bracket::run(command, cli.mods.as_deref())),
         Some(Command::Pig(args)) => Ok(pig::run(args)),
         Some(Command::Junqi { command }) => Ok(junqi::run(command)),
+        Some(Command::Serve(args)) => Ok(online::serve(args)),
+        Some(Command::Loadtest(args)) => Ok(online::loadtest(args)),
         Some(Command::Screenshot(_)) | None => Err(Box::new(cli)),
     }
 }

@@ -404,6 +404,7 @@ impl Room {
         }
         self.broadcast_room(&mut fx);
         self.send_game(now, Some(conn), &mut fx);
+        self.send_record(conn, &mut fx);
         Ok(fx)
     }
 
@@ -446,7 +447,17 @@ impl Room {
         self.send_token(conn, seat, &mut fx);
         self.broadcast_room(&mut fx);
         self.send_game(now, Some(conn), &mut fx);
+        self.send_record(conn, &mut fx);
         Ok(fx)
+    }
+
+    /// A game that ended while the connection was away: its record.
+    fn send_record(&self, conn: ConnId, fx: &mut Effects) {
+        if self.status == RoomStatus::Over {
+            if let Some(record) = self.record() {
+                fx.send(conn, ServerMsg::Finished { record });
+            }
+        }
     }
 
     /// The connection closed, or said `leave`. A person keeps a seat in a game (and for

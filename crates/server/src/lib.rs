@@ -1,1 +1,8 @@
-//! placeholder
+//! The online game server of Bracket War and its clients. The protocol and the rooms are
+//! in `bracket-war-online` (no I/O); this crate carries them over WebSocket:
+//! [`server`] (`bracket-war serve`), [`client`] (a blocking client) and [`loadtest`]
+//! (`bracket-war loadtest`).
+
+pub mod client;
+pub mod loadtest;
+pub mod server;

@@ -1,0 +1,69 @@
+//! `bracket-war serve` and `bracket-war loadtest` (fixed commands: keep their arguments and
+//! output as written in the README).
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use crate::Failure;
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0: any free port).
+    #[arg(long, default_value = "127.0.0.1:7878", value_name = "HOST:PORT")]
+    pub addr: String,
+    /// Where the rooms' journals and the finished games' records are kept.
+    #[arg(long, default_value = "server-data", value_name = "DIR")]
+    pub data: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum LoadGame {
+    Junqi,
+    Bracket,
+}
+
+#[derive(Args, Debug)]
+pub struct LoadtestArgs {
+    /// The server, as `ws://HOST:PORT`.
+    #[arg(long, value_name = "URL")]
+    pub server: String,
+    #[arg(long, value_enum)]
+    pub game: LoadGame,
+    /// How many rooms play at once.
+    #[arg(long, value_name = "N")]
+    pub rooms: usize,
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: u8,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+pub fn serve(args: ServeArgs) -> Result<(), Failure> {
+    bw_server::server::run(&args.addr, &args.data).map_err(|e| Failure { code: 1, message: format!("error: {e}") })
+}
+
+pub fn loadtest(args: LoadtestArgs) -> Result<(), Failure> {
+    if args.players == 3 {
+        return Err(Failure::bad_input("error: --players 3: a load test seats 2 or 4"));
+    }
+    let report = bw_server::loadtest::run(bw_server::loadtest::Args {
+        server: args.server,
+        game: match args.game {
+            LoadGame::Junqi => bw_online::protocol::GameKind::Junqi,
+            LoadGame::Bracket => bw_online::protocol::GameKind::Bracket,
+        },
+        rooms: args.rooms,
+        players: args.players,
+        seed: args.seed,
+    })
+    .map_err(|e| Failure { code: 1, message: format!("error: {e}") })?;
+    for s in &report.samples {
+        eprintln!("{s}");
+    }
+    println!("{}", report.line());
+    if report.errors > 0 {
+        return Err(Failure { code: 1, message: format!("error: {} rooms failed", report.errors) });
+    }
+    Ok(())
+}

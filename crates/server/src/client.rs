@@ -1,0 +1,232 @@
+//! A blocking client for the protocol: one WebSocket over a plain TCP stream, for tests,
+//! tools and the game's online screens (on a thread of their own).
+
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+use bw_online::protocol::*;
+
+pub struct Client {
+    ws: WebSocket<MaybeTlsStream<TcpStream>>,
+}
+
+/// What a receive saw.
+#[derive(Debug)]
+pub enum Received {
+    Msg(ServerMsg),
+    /// Nothing within the time.
+    Nothing,
+    /// The server closed the connection (or it broke).
+    Closed,
+}
+
+impl Client {
+    /// Connects to `ws://HOST:PORT`.
+    pub fn connect(url: &str) -> Result<Client, String> {
+        let (ws, _) = tungstenite::connect(url).map_err(|e| format!("cannot reach {url}: {e}"))?;
+        Ok(Client { ws })
+    }
+
+    /// Connects and says `hello`; waits for `welcome`.
+    pub fn join(url: &str, name: &str, resume: Option<String>) -> Result<Client, String> {
+        let mut c = Client::connect(url)?;
+        c.send(&ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            name: name.into(),
+            resume,
+        })?;
+        match c.expect(Duration::from_secs(10), |m| matches!(m, ServerMsg::Welcome { .. }))? {
+            ServerMsg::Welcome { .. } => Ok(c),
+            other => Err(format!("no welcome: {other:?}")),
+        }
+    }
+
+    pub fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
+        self.send_text(&to_json(msg))
+    }
+
+    /// Any text, for tests of bad input.
+    pub fn send_text(&mut self, text: &str) -> Result<(), String> {
+        self.ws
+            .send(Message::text(text.to_string()))
+            .map_err(|e| format!("send: {e}"))
+    }
+
+    /// Any frame, for tests of bad input.
+    pub fn send_frame(&mut self, msg: Message) -> Result<(), String> {
+        self.ws.send(msg).map_err(|e| format!("send: {e}"))
+    }
+
+    fn set_timeout(&mut self, t: Option<Duration>) {
+        if let MaybeTlsStream::Plain(s) = self.ws.get_mut() {
+            let _ = s.set_read_timeout(t);
+        }
+    }
+
+    /// The next message, waiting at most `timeout`.
+    pub fn recv(&mut self, timeout: Duration) -> Received {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Received::Nothing;
+            }
+            self.set_timeout(Some(left));
+            match self.ws.read() {
+                Ok(Message::Text(t)) => {
+                    return match parse_server(t.as_str()) {
+                        Ok(m) => Received::Msg(m),
+                        Err(_) => Received::Closed,
+                    };
+                }
+                Ok(Message::Close(_)) => return Received::Closed,
+                Ok(_) => continue,
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    return Received::Nothing;
+                }
+                Err(_) => return Received::Closed,
+            }
+        }
+    }
+
+    /// Waits for the first message `wanted` accepts (others are dropped); an error names
+    /// what came instead.
+    pub fn expect(
+        &mut self,
+        timeout: Duration,
+        wanted: impl Fn(&ServerMsg) -> bool,
+    ) -> Result<ServerMsg, String> {
+        let deadline = Instant::now() + timeout;
+        let mut last = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.recv(left) {
+                Received::Msg(m) if wanted(&m) => return Ok(m),
+                Received::Msg(m) => last = Some(m),
+                Received::Nothing => {
+                    return Err(format!("nothing wanted came in time; last: {last:?}"));
+                }
+                Received::Closed => return Err(format!("the connection closed; last: {last:?}")),
+            }
+        }
+    }
+
+    /// Waits until the server closes the connection; the messages before it.
+    pub fn until_closed(&mut self, timeout: Duration) -> Result<Vec<ServerMsg>, Vec<ServerMsg>> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.recv(left) {
+                Received::Msg(m) => seen.push(m),
+                Received::Nothing => return Err(seen),
+                Received::Closed => return Ok(seen),
+            }
+        }
+    }
+}
+
+/// A client with a computer player at its seat (tests and tools).
+pub struct BotClient {
+    pub client: Client,
+    pub bot: bw_online::bot::Bot,
+    /// Actions sent so far.
+    pub acted: usize,
+    seq: u32,
+    /// The game's record, once it ended.
+    pub finished: Option<GameRecord>,
+    /// Refusals and errors received.
+    pub refusals: Vec<(RefusalCode, String)>,
+    pub closed: bool,
+}
+
+impl BotClient {
+    pub fn new(client: Client, bot: bw_online::bot::Bot) -> BotClient {
+        BotClient {
+            client,
+            bot,
+            acted: 0,
+            seq: 0,
+            finished: None,
+            refusals: Vec::new(),
+            closed: false,
+        }
+    }
+
+    /// Handles what arrives within `wait`; false when nothing did.
+    pub fn poll(&mut self, wait: Duration) -> Result<bool, String> {
+        match self.client.recv(wait) {
+            Received::Nothing => Ok(false),
+            Received::Closed => {
+                self.closed = true;
+                Ok(false)
+            }
+            Received::Msg(msg) => {
+                match &msg {
+                    ServerMsg::Finished { record } => self.finished = Some(record.clone()),
+                    ServerMsg::Refused { code, reason, .. } | ServerMsg::Error { code, reason } => {
+                        self.refusals.push((*code, reason.clone()))
+                    }
+                    _ => {}
+                }
+                if let Some(action) = self.bot.on_message(&msg) {
+                    self.seq += 1;
+                    self.acted += 1;
+                    self.client.send(&ClientMsg::Act {
+                        seq: self.seq,
+                        action,
+                    })?;
+                }
+                Ok(true)
+            }
+        }
+    }
+}
+
+/// Lets every client play until each has the game's record (or `timeout` passes);
+/// `stop(i, client)` true stops the loop early (to drop a connection at that point).
+pub fn drive(
+    clients: &mut [BotClient],
+    timeout: Duration,
+    mut stop: impl FnMut(usize, &BotClient) -> bool,
+) -> Result<(), String> {
+    let deadline = Instant::now() + timeout;
+    while Instant::now() < deadline {
+        if clients.iter().all(|c| c.finished.is_some()) {
+            return Ok(());
+        }
+        let mut any = false;
+        for (i, c) in clients.iter_mut().enumerate() {
+            if c.closed {
+                continue;
+            }
+            while c.poll(Duration::from_millis(if any { 0 } else { 5 }).max(Duration::from_millis(1)))? {
+                any = true;
+                if stop(i, c) {
+                    return Ok(());
+                }
+            }
+        }
+    }
+    let state: Vec<String> = clients
+        .iter()
+        .map(|c| {
+            format!(
+                "acted {} finished {} closed {} refusals {:?}",
+                c.acted,
+                c.finished.is_some(),
+                c.closed,
+                c.refusals
+            )
+        })
+        .collect();
+    Err(format!("the game did not end in time: {}", state.join("; ")))
+}

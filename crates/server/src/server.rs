@@ -1,0 +1,913 @@
+//! The game server: WebSocket connections, the lobby, one task per room, the rooms'
+//! journals under `--data`, and the limits that keep one bad connection from hurting the
+//! others (frame size, message rate, idle time). Rooms are [`bw_online::room::Room`]s: the
+//! rules crate referees them; this file only carries messages, clocks and files.
+
+use std::collections::HashMap;
+use std::hash::BuildHasher;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{self, Message};
+
+use bw_online::protocol::*;
+use bw_online::room::{ConnId, Content, Effects, Entry, Refused, Room};
+
+/// Server settings; [`Config::default`] is what `bracket-war serve` uses.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where the rooms' journals and the finished games' records are kept.
+    pub data: PathBuf,
+    /// How long a dropped person keeps a seat.
+    pub grace: Duration,
+    /// A connection that sends nothing (not even a pong) for this long is closed.
+    pub idle: Duration,
+    /// How often the server pings each connection.
+    pub ping: Duration,
+    /// Messages a connection may send per second, on average, and in a burst.
+    pub rate_per_sec: f64,
+    pub rate_burst: f64,
+    /// Test builds only: a chat line `!panic` makes the room's game panic (fault tests).
+    pub test_faults: bool,
+}
+
+impl Config {
+    pub fn new(data: impl Into<PathBuf>) -> Config {
+        Config {
+            data: data.into(),
+            grace: Duration::from_millis(bw_online::room::DEFAULT_GRACE_MS),
+            idle: Duration::from_secs(60),
+            ping: Duration::from_secs(20),
+            rate_per_sec: 20.0,
+            rate_burst: 60.0,
+            test_faults: false,
+        }
+    }
+}
+
+/// How many messages a slow reader may have waiting before it is disconnected.
+const OUTBOX: usize = 1024;
+
+enum Outgoing {
+    Text(String),
+    /// Closes the connection after the messages before it.
+    Close,
+}
+
+/// A connection as a room knows it.
+#[derive(Clone)]
+struct Link {
+    id: ConnId,
+    out: mpsc::Sender<Outgoing>,
+    /// The room the connection is in (0: none); the room clears it when the connection
+    /// leaves.
+    room: Arc<AtomicU64>,
+}
+
+impl Link {
+    fn send(&self, msg: &ServerMsg) {
+        if self.out.try_send(Outgoing::Text(to_json(msg))).is_err() {
+            // Full (a reader that does not keep up) or closed: end the connection.
+            let _ = self.out.try_send(Outgoing::Close);
+        }
+    }
+}
+
+enum RoomCmd {
+    Enter {
+        link: Link,
+        name: String,
+        seat: Option<u8>,
+        reply: oneshot::Sender<Result<(), Refused>>,
+    },
+    Resume {
+        link: Link,
+        token: String,
+        reply: oneshot::Sender<Result<(), Refused>>,
+    },
+    Msg {
+        conn: ConnId,
+        msg: ClientMsg,
+    },
+    Depart {
+        conn: ConnId,
+        said_leave: bool,
+    },
+    Computer {
+        stamp: u64,
+        seat: u8,
+        action: Option<GameAction>,
+    },
+}
+
+struct RoomHandle {
+    tx: mpsc::UnboundedSender<RoomCmd>,
+    summary: RoomSummary,
+}
+
+/// Everything the connections share.
+pub struct Hub {
+    config: Config,
+    content: Content,
+    epoch: Instant,
+    rooms: Mutex<HashMap<RoomId, RoomHandle>>,
+    tokens: Mutex<HashMap<String, RoomId>>,
+    next_room: AtomicU64,
+    next_conn: AtomicU64,
+    secret: std::collections::hash_map::RandomState,
+}
+
+impl Hub {
+    fn now(&self) -> u64 {
+        self.epoch.elapsed().as_millis() as u64
+    }
+
+    /// 128 unguessable bits, as hex.
+    fn token(&self) -> String {
+        let n = self.next_conn.fetch_add(1, Ordering::Relaxed);
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let a = self.secret.hash_one((n, t, 1u8));
+        let b = self.secret.hash_one((t, n, 2u8));
+        format!("{a:016x}{b:016x}")
+    }
+
+    fn rooms_dir(&self) -> PathBuf {
+        self.config.data.join("rooms")
+    }
+
+    fn records_dir(&self) -> PathBuf {
+        self.config.data.join("records")
+    }
+
+    /// The room list, by id.
+    pub fn lobby(&self) -> Vec<RoomSummary> {
+        let rooms = self.rooms.lock().expect("rooms");
+        let mut list: Vec<RoomSummary> = rooms.values().map(|r| r.summary.clone()).collect();
+        list.sort_by_key(|r| r.id);
+        list
+    }
+
+    fn room_tx(&self, id: RoomId) -> Option<mpsc::UnboundedSender<RoomCmd>> {
+        self.rooms.lock().expect("rooms").get(&id).map(|r| r.tx.clone())
+    }
+}
+
+/// A running server: its address, and the hub (for tests).
+pub struct Running {
+    pub addr: SocketAddr,
+    pub hub: Arc<Hub>,
+}
+
+/// Binds, restores every unfinished room from `config.data`, and serves on the current
+/// Tokio runtime until the runtime ends.
+pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
+    let listener = TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let hub = Arc::new(Hub {
+        config,
+        content: Content::builtin(),
+        epoch: Instant::now(),
+        rooms: Mutex::new(HashMap::new()),
+        tokens: Mutex::new(HashMap::new()),
+        next_room: AtomicU64::new(1),
+        next_conn: AtomicU64::new(1),
+        secret: std::collections::hash_map::RandomState::new(),
+    });
+    for dir in [hub.rooms_dir(), hub.records_dir()] {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create the data folder {}: {e}", dir.display()))?;
+    }
+    restore_rooms(&hub);
+    let accept_hub = hub.clone();
+    tokio::spawn(async move {
+        loop {
+            match listener.accept().await {
+                Ok((stream, peer)) => {
+                    let _ = stream.set_nodelay(true);
+                    tokio::spawn(connection(accept_hub.clone(), stream, peer));
+                }
+                Err(e) => {
+                    // Out of descriptors or a transient error: wait a little, go on.
+                    eprintln!("accept: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        }
+    });
+    Ok(Running { addr: local, hub })
+}
+
+/// `bracket-war serve`: prints `listening ws://HOST:PORT` first, then serves until killed.
+pub fn run(addr: &str, data: &Path) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime.block_on(async {
+        let running = start(addr, Config::new(data)).await?;
+        println!("listening ws://{}", running.addr);
+        let _ = std::io::stdout().flush();
+        std::future::pending::<()>().await;
+        Ok(())
+    })
+}
+
+/// Starts a server on a thread of its own (tests, and a room hosted from the game).
+pub fn spawn(addr: &str, config: Config) -> Result<Running, String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let addr = addr.to_string();
+    std::thread::Builder::new()
+        .name("bw-server".into())
+        .spawn(move || {
+            let runtime = match tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+            {
+                Ok(r) => r,
+                Err(e) => {
+                    let _ = tx.send(Err(e.to_string()));
+                    return;
+                }
+            };
+            runtime.block_on(async move {
+                let r = start(&addr, config).await;
+                let ok = r.is_ok();
+                let _ = tx.send(r);
+                if ok {
+                    std::future::pending::<()>().await;
+                }
+            });
+        })
+        .map_err(|e| e.to_string())?;
+    rx.recv().map_err(|e| e.to_string())?
+}
+
+// ---- rooms ---------------------------------------------------------------------------
+
+fn journal_path(hub: &Hub, id: RoomId) -> PathBuf {
+    hub.rooms_dir().join(format!("{id}.jsonl"))
+}
+
+/// Rebuilds every room whose game is not over from its journal. A journal whose last line
+/// was cut short (the server died while writing it) loses that line; a damaged journal is
+/// reported and left alone; the other rooms come back.
+fn restore_rooms(hub: &Arc<Hub>) {
+    let Ok(dir) = std::fs::read_dir(hub.rooms_dir()) else {
+        return;
+    };
+    let mut max_id = 0;
+    for entry in dir.flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("jsonl") {
+            continue;
+        }
+        match read_journal(&path) {
+            Ok((entries, valid_len)) => {
+                if let Some(Entry::Created { id, .. }) = entries.first() {
+                    max_id = max_id.max(*id);
+                }
+                match Room::restore(&entries, hub.content.clone(), hub.now()) {
+                    Ok(mut room) => {
+                        if matches!(room.status(), RoomStatus::Waiting | RoomStatus::Playing) {
+                            room.grace_ms = hub.config.grace.as_millis() as u64;
+                            // Drop a torn last line before appending after it.
+                            if let Ok(f) = std::fs::OpenOptions::new().write(true).open(&path) {
+                                let _ = f.set_len(valid_len);
+                            }
+                            launch_room(hub, room, &entries);
+                        }
+                    }
+                    Err(e) => eprintln!("room journal {}: {e}; left as it is", path.display()),
+                }
+            }
+            Err(e) => eprintln!("room journal {}: {e}; left as it is", path.display()),
+        }
+    }
+    hub.next_room.fetch_max(max_id + 1, Ordering::Relaxed);
+}
+
+/// The journal's entries, and the length of its valid part.
+fn read_journal(path: &Path) -> Result<(Vec<Entry>, u64), String> {
+    let text = std::fs::read(path).map_err(|e| e.to_string())?;
+    let mut entries = Vec::new();
+    let mut valid = 0usize;
+    let mut rest = &text[..];
+    let mut line_no = 0;
+    while !rest.is_empty() {
+        line_no += 1;
+        let Some(end) = rest.iter().position(|&b| b == b'\n') else {
+            break; // a last line cut short: dropped
+        };
+        let line = &rest[..end];
+        let entry: Entry = std::str::from_utf8(line)
+            .map_err(|e| e.to_string())
+            .and_then(|l| serde_json::from_str(l).map_err(|e| e.to_string()))
+            .map_err(|e| format!("line {line_no}: {e}"))?;
+        entries.push(entry);
+        valid += end + 1;
+        rest = &rest[end + 1..];
+    }
+    Ok((entries, valid as u64))
+}
+
+fn launch_room(hub: &Arc<Hub>, room: Room, entries: &[Entry]) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    {
+        let mut tokens = hub.tokens.lock().expect("tokens");
+        for e in entries {
+            if let Entry::Sat { token, .. } = e {
+                tokens.insert(token.clone(), room.id);
+            }
+        }
+    }
+    hub.rooms.lock().expect("rooms").insert(
+        room.id,
+        RoomHandle {
+            tx: tx.clone(),
+            summary: room.summary(),
+        },
+    );
+    tokio::spawn(room_task(hub.clone(), room, tx, rx));
+}
+
+/// Creates a room and its journal.
+fn create_room(hub: &Arc<Hub>, options: RoomOptions) -> Result<mpsc::UnboundedSender<RoomCmd>, Refused> {
+    let id = hub.next_room.fetch_add(1, Ordering::Relaxed);
+    let seed = hub.secret.hash_one((id, hub.now(), "seed"));
+    let (mut room, entry) = Room::create(id, options, seed, hub.content.clone())?;
+    room.grace_ms = hub.config.grace.as_millis() as u64;
+    append_journal(hub, id, std::slice::from_ref(&entry)).map_err(|e| {
+        (
+            RefusalCode::RoomFailed,
+            format!("the server cannot keep the room's journal: {e}"),
+        )
+    })?;
+    launch_room(hub, room, &[]);
+    Ok(hub.room_tx(id).expect("just launched"))
+}
+
+fn append_journal(hub: &Hub, id: RoomId, entries: &[Entry]) -> std::io::Result<()> {
+    Journal::open(hub, id)?.append(entries)
+}
+
+/// A room's journal: one JSON line per [`Entry`], appended, never rewritten.
+struct Journal(std::fs::File);
+
+impl Journal {
+    fn open(hub: &Hub, id: RoomId) -> std::io::Result<Journal> {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(journal_path(hub, id))
+            .map(Journal)
+    }
+
+    fn append(&mut self, entries: &[Entry]) -> std::io::Result<()> {
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let mut text = String::new();
+        for e in entries {
+            text.push_str(&serde_json::to_string(e).map_err(std::io::Error::other)?);
+            text.push('\n');
+        }
+        // One write per call: a crash leaves at most a torn last line, which restoring
+        // drops. The page cache keeps what a killed process wrote; a power cut may lose
+        // the last lines (no fsync per move).
+        self.0.write_all(text.as_bytes())
+    }
+}
+
+async fn room_task(
+    hub: Arc<Hub>,
+    mut room: Room,
+    tx: mpsc::UnboundedSender<RoomCmd>,
+    mut rx: mpsc::UnboundedReceiver<RoomCmd>,
+) {
+    let id = room.id;
+    let mut journal = match Journal::open(&hub, id) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("room {id}: cannot open its journal: {e}; the room is closed");
+            hub.rooms.lock().expect("rooms").remove(&id);
+            return;
+        }
+    };
+    let mut links: HashMap<ConnId, Link> = HashMap::new();
+    let mut job_stamp = 0;
+    let mut recorded = false;
+    loop {
+        let sleep = match room.next_deadline() {
+            Some(ms) => tokio::time::sleep_until((hub.epoch + Duration::from_millis(ms)).into()),
+            None => tokio::time::sleep(Duration::from_secs(3600)),
+        };
+        let cmd = tokio::select! {
+            cmd = rx.recv() => match cmd {
+                Some(c) => Some(c),
+                None => break,
+            },
+            _ = sleep => None,
+        };
+        let now = hub.now();
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            room_step(&hub, &mut room, &mut links, cmd, now)
+        }));
+        match outcome {
+            Ok(fx) => {
+                dispatch(&hub, id, &mut journal, &mut links, fx);
+            }
+            Err(panic) => {
+                let reason = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".into());
+                eprintln!("room {id}: the game failed ({reason}); the room is closed, its journal kept");
+                let fx = catch_unwind(AssertUnwindSafe(|| room.fail(now, &reason))).unwrap_or_else(
+                    |_| Effects {
+                        journal: vec![Entry::Failed {
+                            reason: reason.clone(),
+                        }],
+                        ..Effects::default()
+                    },
+                );
+                dispatch(&hub, id, &mut journal, &mut links, fx);
+                for (_, link) in links.drain() {
+                    link.room.store(0, Ordering::Relaxed);
+                    link.send(&ServerMsg::Left {
+                        reason: "the room closed after a server fault".into(),
+                    });
+                }
+                hub.rooms.lock().expect("rooms").remove(&id);
+                return;
+            }
+        }
+        // The game's end: its record, once, in the save format.
+        if room.status() == RoomStatus::Over && !recorded {
+            recorded = true;
+            if let Some(record) = room.record() {
+                let path = hub.records_dir().join(format!("{id}.ron"));
+                let text = match &record {
+                    GameRecord::Junqi { ron } => ron.clone(),
+                    other => ron::ser::to_string_pretty(other, ron::ser::PrettyConfig::default())
+                        .unwrap_or_default(),
+                };
+                if let Err(e) = bw_files::write_atomic(&path, text) {
+                    eprintln!("room {id}: cannot write its record {}: {e}", path.display());
+                }
+            }
+        }
+        // A computer's turn: off the room's task.
+        if let Some(job) = room.computer_job() {
+            if job.stamp != job_stamp {
+                job_stamp = job.stamp;
+                let tx = tx.clone();
+                tokio::task::spawn_blocking(move || {
+                    let (stamp, seat) = (job.stamp, job.seat);
+                    let action = catch_unwind(AssertUnwindSafe(|| job.run())).ok();
+                    let _ = tx.send(RoomCmd::Computer {
+                        stamp,
+                        seat,
+                        action,
+                    });
+                });
+            }
+        }
+        // An empty room that nobody can come back to ends.
+        let finished = matches!(room.status(), RoomStatus::Over | RoomStatus::Failed);
+        let abandoned = room.status() == RoomStatus::Waiting && room.summary().taken == 0;
+        if room.is_empty() && (finished || abandoned) {
+            hub.rooms.lock().expect("rooms").remove(&id);
+            if abandoned {
+                let _ = std::fs::remove_file(journal_path(&hub, id));
+            }
+            return;
+        }
+        let summary = room.summary();
+        if let Some(h) = hub.rooms.lock().expect("rooms").get_mut(&id) {
+            h.summary = summary;
+        }
+    }
+}
+
+/// One command (or a clock's tick) for a room.
+fn room_step(
+    hub: &Hub,
+    room: &mut Room,
+    links: &mut HashMap<ConnId, Link>,
+    cmd: Option<RoomCmd>,
+    now: u64,
+) -> Effects {
+    let token = || hub.token();
+    let Some(cmd) = cmd else {
+        return room.tick(now);
+    };
+    match cmd {
+        RoomCmd::Enter {
+            link,
+            name,
+            seat,
+            reply,
+        } => match room.enter(now, link.id, &name, seat, token) {
+            Ok(fx) => {
+                link.room.store(room.id, Ordering::Relaxed);
+                links.insert(link.id, link);
+                let _ = reply.send(Ok(()));
+                fx
+            }
+            Err(e) => {
+                let _ = reply.send(Err(e));
+                Effects::default()
+            }
+        },
+        RoomCmd::Resume { link, token, reply } => match room.resume(now, link.id, &token) {
+            Ok(fx) => {
+                link.room.store(room.id, Ordering::Relaxed);
+                links.insert(link.id, link);
+                let _ = reply.send(Ok(()));
+                fx
+            }
+            Err(e) => {
+                let _ = reply.send(Err(e));
+                Effects::default()
+            }
+        },
+        RoomCmd::Msg { conn, msg } => {
+            if hub.config.test_faults && matches!(&msg, ClientMsg::Chat { text } if text == "!panic") {
+                panic!("a fault injected by a test");
+            }
+            let seq = match &msg {
+                ClientMsg::Act { seq, .. } => Some(*seq),
+                _ => None,
+            };
+            match room.handle(now, conn, msg, token) {
+                Ok(fx) => fx,
+                Err((code, reason)) => {
+                    let mut fx = Effects::default();
+                    fx.out.push(bw_online::room::Out {
+                        to: conn,
+                        msg: ServerMsg::Refused { seq, code, reason },
+                    });
+                    fx
+                }
+            }
+        }
+        RoomCmd::Depart { conn, said_leave } => room.depart(now, conn, said_leave),
+        RoomCmd::Computer {
+            stamp,
+            seat,
+            action,
+        } => match action {
+            Some(action) => room.computer_acted(now, stamp, seat, action),
+            None => room.computer_acted(now, stamp, seat, GameAction::Resign),
+        },
+    }
+}
+
+/// Sends a room's messages, journals its entries, and lets go of removed connections.
+fn dispatch(
+    hub: &Hub,
+    id: RoomId,
+    journal: &mut Journal,
+    links: &mut HashMap<ConnId, Link>,
+    fx: Effects,
+) {
+    if let Err(e) = journal.append(&fx.journal) {
+        eprintln!("room {id}: cannot append to its journal: {e}");
+    }
+    {
+        let mut tokens = hub.tokens.lock().expect("tokens");
+        for e in &fx.journal {
+            if let Entry::Sat { token, .. } = e {
+                tokens.insert(token.clone(), id);
+            }
+        }
+    }
+    for out in &fx.out {
+        if let Some(link) = links.get(&out.to) {
+            link.send(&out.msg);
+        }
+    }
+    for conn in fx.removed {
+        if let Some(link) = links.remove(&conn) {
+            link.room.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+// ---- connections ---------------------------------------------------------------------
+
+fn ws_config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .max_message_size(Some(MAX_FRAME_BYTES))
+        .max_frame_size(Some(MAX_FRAME_BYTES))
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(0)
+}
+
+/// A token bucket.
+struct Rate {
+    tokens: f64,
+    last: Instant,
+    per_sec: f64,
+    burst: f64,
+}
+
+impl Rate {
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        let dt = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * self.per_sec).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAddr) {
+    let handshake = tokio::time::timeout(
+        Duration::from_secs(10),
+        tokio_tungstenite::accept_async_with_config(stream, Some(ws_config())),
+    )
+    .await;
+    let Ok(Ok(ws)) = handshake else {
+        return;
+    };
+    let (mut sink, mut source) = ws.split();
+    let (out_tx, mut out_rx) = mpsc::channel::<Outgoing>(OUTBOX);
+    let ping_every = hub.config.ping;
+    let writer = tokio::spawn(async move {
+        let mut ping = tokio::time::interval(ping_every);
+        ping.tick().await;
+        loop {
+            tokio::select! {
+                out = out_rx.recv() => match out {
+                    Some(Outgoing::Text(t)) => {
+                        if sink.send(Message::text(t)).await.is_err() {
+                            break;
+                        }
+                    }
+                    Some(Outgoing::Close) | None => {
+                        let _ = sink.send(Message::Close(None)).await;
+                        break;
+                    }
+                },
+                _ = ping.tick() => {
+                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let link = Link {
+        id: hub.next_conn.fetch_add(1, Ordering::Relaxed),
+        out: out_tx,
+        room: Arc::new(AtomicU64::new(0)),
+    };
+    let mut session = Session {
+        hub: hub.clone(),
+        link: link.clone(),
+        name: None,
+        rate: Rate {
+            tokens: hub.config.rate_burst,
+            last: Instant::now(),
+            per_sec: hub.config.rate_per_sec,
+            burst: hub.config.rate_burst,
+        },
+        refused_in_a_row: 0,
+    };
+    loop {
+        let next = tokio::time::timeout(hub.config.idle, source.next()).await;
+        let fatal = match next {
+            Err(_) => Some((RefusalCode::Idle, "the connection was silent too long".to_string())),
+            Ok(None) => break,
+            Ok(Some(Err(tungstenite::Error::Capacity(e)))) => {
+                Some((RefusalCode::TooLarge, format!("{e} (at most {MAX_FRAME_BYTES} bytes)")))
+            }
+            Ok(Some(Err(_))) => break,
+            Ok(Some(Ok(Message::Text(text)))) => session.on_text(text.as_str()).await.err(),
+            Ok(Some(Ok(Message::Binary(_)))) => Some((
+                RefusalCode::Malformed,
+                "binary frames are not part of the protocol".to_string(),
+            )),
+            Ok(Some(Ok(Message::Close(_)))) => break,
+            Ok(Some(Ok(_))) => None, // ping, pong
+        };
+        if let Some((code, reason)) = fatal {
+            link.send(&ServerMsg::Error { code, reason });
+            break;
+        }
+    }
+    session.depart(false);
+    let _ = link.out.try_send(Outgoing::Close);
+    drop(session);
+    drop(link);
+    let _ = writer.await;
+}
+
+/// One connection's state in the lobby.
+struct Session {
+    hub: Arc<Hub>,
+    link: Link,
+    /// Set by `hello`.
+    name: Option<String>,
+    rate: Rate,
+    refused_in_a_row: u32,
+}
+
+impl Session {
+    fn room(&self) -> Option<RoomId> {
+        match self.link.room.load(Ordering::Relaxed) {
+            0 => None,
+            id => Some(id),
+        }
+    }
+
+    fn refuse(&mut self, code: RefusalCode, reason: impl Into<String>) {
+        self.link.send(&ServerMsg::Refused {
+            seq: None,
+            code,
+            reason: reason.into(),
+        });
+    }
+
+    fn depart(&self, said_leave: bool) {
+        if let Some(tx) = self.room().and_then(|id| self.hub.room_tx(id)) {
+            let _ = tx.send(RoomCmd::Depart {
+                conn: self.link.id,
+                said_leave,
+            });
+        }
+    }
+
+    /// A text frame; an error closes the connection.
+    async fn on_text(&mut self, text: &str) -> Result<(), (RefusalCode, String)> {
+        if !self.rate.allow() {
+            self.refused_in_a_row += 1;
+            if self.refused_in_a_row > 100 {
+                return Err((RefusalCode::RateLimited, "far too many messages".into()));
+            }
+            self.refuse(RefusalCode::RateLimited, "too many messages: this one was dropped");
+            return Ok(());
+        }
+        self.refused_in_a_row = 0;
+        let msg = parse_client(text).map_err(|e| (RefusalCode::Malformed, e))?;
+        let Some(name) = self.name.clone() else {
+            let ClientMsg::Hello {
+                version,
+                name,
+                resume,
+            } = msg
+            else {
+                return Err((RefusalCode::Malformed, "the first message must be `hello`".into()));
+            };
+            if version != PROTOCOL_VERSION {
+                return Err((
+                    RefusalCode::Version,
+                    format!("this server speaks protocol {PROTOCOL_VERSION}, not {version}"),
+                ));
+            }
+            let name = clean_name(&name).map_err(|e| (RefusalCode::Malformed, e))?;
+            self.name = Some(name.clone());
+            self.link.send(&ServerMsg::Welcome {
+                version: PROTOCOL_VERSION,
+                name,
+            });
+            if let Some(token) = resume {
+                self.resume(token).await;
+            }
+            return Ok(());
+        };
+        match msg {
+            ClientMsg::Hello { .. } => {
+                return Err((RefusalCode::Malformed, "`hello` came twice".into()));
+            }
+            ClientMsg::ListRooms => self.link.send(&ServerMsg::Lobby {
+                rooms: self.hub.lobby(),
+            }),
+            ClientMsg::CreateRoom { options } => {
+                if self.room().is_some() {
+                    self.refuse(RefusalCode::WrongPhase, "leave this room first");
+                    return Ok(());
+                }
+                match create_room(&self.hub, options) {
+                    Ok(tx) => self.enter(tx, name, Some(0)).await,
+                    Err((code, reason)) => self.refuse(code, reason),
+                }
+            }
+            ClientMsg::Join { room, seat } => {
+                if self.room().is_some() {
+                    self.refuse(RefusalCode::WrongPhase, "leave this room first");
+                    return Ok(());
+                }
+                match self.hub.room_tx(room) {
+                    Some(tx) => self.enter(tx, name, seat).await,
+                    None => self.refuse(RefusalCode::NoRoom, format!("there is no room {room}")),
+                }
+            }
+            ClientMsg::Leave => {
+                if self.room().is_none() {
+                    self.refuse(RefusalCode::NoRoom, "you are not in a room");
+                } else {
+                    self.depart(true);
+                }
+            }
+            msg => match self.room().and_then(|id| self.hub.room_tx(id)) {
+                Some(tx) => {
+                    let _ = tx.send(RoomCmd::Msg {
+                        conn: self.link.id,
+                        msg,
+                    });
+                }
+                None => {
+                    let seq = match &msg {
+                        ClientMsg::Act { seq, .. } => Some(*seq),
+                        _ => None,
+                    };
+                    self.link.send(&ServerMsg::Refused {
+                        seq,
+                        code: RefusalCode::NoRoom,
+                        reason: "you are not in a room".into(),
+                    });
+                }
+            },
+        }
+        Ok(())
+    }
+
+    async fn enter(&mut self, tx: mpsc::UnboundedSender<RoomCmd>, name: String, seat: Option<u8>) {
+        let (reply, answer) = oneshot::channel();
+        let cmd = RoomCmd::Enter {
+            link: self.link.clone(),
+            name,
+            seat,
+            reply,
+        };
+        if tx.send(cmd).is_err() {
+            return self.refuse(RefusalCode::NoRoom, "the room has closed");
+        }
+        match answer.await {
+            Ok(Ok(())) => {}
+            Ok(Err((code, reason))) => self.refuse(code, reason),
+            Err(_) => self.refuse(RefusalCode::NoRoom, "the room has closed"),
+        }
+    }
+
+    async fn resume(&mut self, token: String) {
+        let room = self.hub.tokens.lock().expect("tokens").get(&token).copied();
+        let Some(tx) = room.and_then(|id| self.hub.room_tx(id)) else {
+            return self.refuse(RefusalCode::BadToken, "that seat token names no open room");
+        };
+        let (reply, answer) = oneshot::channel();
+        let cmd = RoomCmd::Resume {
+            link: self.link.clone(),
+            token,
+            reply,
+        };
+        if tx.send(cmd).is_err() {
+            return self.refuse(RefusalCode::NoRoom, "the room has closed");
+        }
+        match answer.await {
+            Ok(Ok(())) => {}
+            Ok(Err((code, reason))) => self.refuse(code, reason),
+            Err(_) => self.refuse(RefusalCode::NoRoom, "the room has closed"),
+        }
+    }
+}
+
+/// A player name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control characters.
+pub fn clean_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("an empty player name".into());
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!("a player name of more than {MAX_NAME_CHARS} characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("a player name with control characters".into());
+    }
+    Ok(name.to_string())
+}

@@ -1,0 +1,354 @@
+//! The server over loopback: whole games, refusals, bad bytes, rate limits, idle
+//! connections, reconnection at every point of a short game, and a room whose game
+//! panics, each while other rooms finish.
+
+use std::time::Duration;
+
+use bw_online::bot::Bot;
+use bw_online::protocol::*;
+use bw_online::room::Content;
+use bw_rules::bracket;
+use bw_server::client::{BotClient, Client, Received, drive};
+use bw_server::loadtest::room_options;
+use bw_server::server::{Config, Running, spawn};
+use tungstenite::Message;
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn server(config: impl FnOnce(&mut Config)) -> (Running, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = Config::new(dir.path());
+    config(&mut c);
+    let running = spawn("127.0.0.1:0", c).unwrap();
+    let url = format!("ws://{}", running.addr);
+    (running, url, dir)
+}
+
+fn short_bracket() -> RoomOptions {
+    RoomOptions {
+        game: GameOptions::Bracket {
+            settings: bracket::Settings {
+                turn_limit: Some(3),
+                ..bracket::Settings::default()
+            },
+            move_secs: None,
+        },
+        computer_takes_over: false,
+    }
+}
+
+fn seated(c: &mut Client) -> (RoomId, String) {
+    match c
+        .expect(WAIT, |m| matches!(m, ServerMsg::Seated { .. }))
+        .unwrap()
+    {
+        ServerMsg::Seated { room, token, .. } => (room, token),
+        _ => unreachable!(),
+    }
+}
+
+/// A room with two bot clients, both ready; the room id and both seat tokens.
+fn room_of_two(url: &str, options: RoomOptions, seed: u64) -> (Vec<BotClient>, RoomId, Vec<String>) {
+    let mut a = Client::join(url, "host", None).unwrap();
+    a.send(&ClientMsg::CreateRoom { options }).unwrap();
+    let (room, ta) = seated(&mut a);
+    let mut b = Client::join(url, "guest", None).unwrap();
+    b.send(&ClientMsg::Join {
+        room,
+        seat: Some(1),
+    })
+    .unwrap();
+    let (_, tb) = seated(&mut b);
+    for c in [&mut a, &mut b] {
+        c.send(&ClientMsg::Ready { ready: true }).unwrap();
+    }
+    let bot = |s| Bot::new(Content::builtin(), Level::Normal, s);
+    let clients = vec![
+        BotClient::new(a, bot(seed)),
+        BotClient::new(b, bot(seed + 1)),
+    ];
+    (clients, room, vec![ta, tb])
+}
+
+#[test]
+fn two_clients_play_junqi_and_bracket_to_the_end_through_the_server() {
+    let (_s, url, dir) = server(|_| {});
+    let (mut junqi, jroom, _) = room_of_two(&url, room_options(GameKind::Junqi, 2), 1);
+    drive(&mut junqi, Duration::from_secs(120), |_, _| false).unwrap();
+    let (mut br, _, _) = room_of_two(&url, short_bracket(), 3);
+    drive(&mut br, Duration::from_secs(60), |_, _| false).unwrap();
+    for c in junqi.iter().chain(&br) {
+        assert!(c.refusals.is_empty(), "{:?}", c.refusals);
+    }
+    // The record is kept under --data, in the save format, and replays.
+    let ron = std::fs::read_to_string(dir.path().join(format!("records/{jroom}.ron"))).unwrap();
+    let record = bw_rules::junqi::record::Record::from_ron(&ron).unwrap();
+    record
+        .replay(std::sync::Arc::new(bw_rules::junqi::PieceSet::standard()))
+        .unwrap();
+    let Some(GameRecord::Junqi { ron: sent }) = &junqi[0].finished else {
+        panic!("no record sent");
+    };
+    assert_eq!(*sent, ron);
+}
+
+#[test]
+fn the_lobby_lists_rooms_and_refusals_keep_the_connection() {
+    let (_s, url, _dir) = server(|_| {});
+    let (mut clients, room, _) = room_of_two(&url, short_bracket(), 5);
+    let mut o = Client::join(&url, "observer", None).unwrap();
+    o.send(&ClientMsg::ListRooms).unwrap();
+    let ServerMsg::Lobby { rooms } = o
+        .expect(WAIT, |m| matches!(m, ServerMsg::Lobby { .. }))
+        .unwrap()
+    else {
+        unreachable!()
+    };
+    let listed = rooms.iter().find(|r| r.id == room).expect("the room is listed");
+    assert_eq!((listed.seats, listed.taken), (2, 2));
+    // A full room, a room that does not exist, acting while observing: refused, and the
+    // connection goes on.
+    for (msg, code) in [
+        (
+            ClientMsg::Join {
+                room,
+                seat: Some(0),
+            },
+            RefusalCode::SeatTaken,
+        ),
+        (
+            ClientMsg::Join {
+                room: 999,
+                seat: None,
+            },
+            RefusalCode::NoRoom,
+        ),
+        (
+            ClientMsg::Act {
+                seq: 1,
+                action: GameAction::Resign,
+            },
+            RefusalCode::NoRoom,
+        ),
+    ] {
+        o.send(&msg).unwrap();
+        let ServerMsg::Refused { code: got, .. } = o
+            .expect(WAIT, |m| matches!(m, ServerMsg::Refused { .. }))
+            .unwrap()
+        else {
+            unreachable!()
+        };
+        assert_eq!(got, code);
+    }
+    o.send(&ClientMsg::Join { room, seat: None }).unwrap();
+    o.expect(WAIT, |m| matches!(m, ServerMsg::Room { .. })).unwrap();
+    o.send(&ClientMsg::Act {
+        seq: 2,
+        action: GameAction::Resign,
+    })
+    .unwrap();
+    let refused = o
+        .expect(WAIT, |m| matches!(m, ServerMsg::Refused { .. }))
+        .unwrap();
+    assert!(
+        matches!(
+            refused,
+            ServerMsg::Refused {
+                seq: Some(2),
+                code: RefusalCode::NotSeated,
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
+    drive(&mut clients, Duration::from_secs(60), |_, _| false).unwrap();
+    // The observer got the end too.
+    o.expect(WAIT, |m| matches!(m, ServerMsg::Finished { .. })).unwrap();
+}
+
+#[test]
+fn bad_bytes_close_only_their_connection_while_a_game_finishes() {
+    let (_s, url, _dir) = server(|_| {});
+    let (mut clients, _, _) = room_of_two(&url, short_bracket(), 7);
+    let closes_with = |send: &dyn Fn(&mut Client), code: RefusalCode| {
+        let mut c = Client::connect(&url).unwrap();
+        send(&mut c);
+        let seen = c.until_closed(WAIT).expect("the server closes the connection");
+        assert!(
+            seen.iter()
+                .any(|m| matches!(m, ServerMsg::Error { code: got, .. } if *got == code)),
+            "{code:?} expected, got {seen:?}"
+        );
+    };
+    closes_with(
+        &|c| c.send_frame(Message::binary(vec![0xff, 0x00, 0x13, 0x37])).unwrap(),
+        RefusalCode::Malformed,
+    );
+    closes_with(&|c| c.send_text("{not json").unwrap(), RefusalCode::Malformed);
+    closes_with(
+        &|c| c.send_text(r#"{"type":"list_rooms"}"#).unwrap(),
+        RefusalCode::Malformed,
+    );
+    closes_with(
+        &|c| {
+            c.send(&ClientMsg::Hello {
+                version: PROTOCOL_VERSION + 1,
+                name: "x".into(),
+                resume: None,
+            })
+            .unwrap()
+        },
+        RefusalCode::Version,
+    );
+    closes_with(
+        &|c| {
+            let _ = c.send_text(&"x".repeat(MAX_FRAME_BYTES + 10));
+        },
+        RefusalCode::TooLarge,
+    );
+    closes_with(
+        &|c| {
+            c.send(&ClientMsg::Hello {
+                version: PROTOCOL_VERSION,
+                name: "\u{7}bell".into(),
+                resume: None,
+            })
+            .unwrap()
+        },
+        RefusalCode::Malformed,
+    );
+    // Out of turn: refused, the connection stays.
+    let waiting = {
+        let mut w = None;
+        for (i, c) in clients.iter_mut().enumerate() {
+            while c.poll(Duration::from_millis(200)).unwrap() {}
+            let _ = i;
+        }
+        for (i, c) in clients.iter().enumerate() {
+            if c.acted == 0 {
+                w = Some(i);
+            }
+        }
+        w
+    };
+    if let Some(i) = waiting {
+        clients[i]
+            .client
+            .send(&ClientMsg::Act {
+                seq: 999,
+                action: GameAction::Bracket {
+                    action: bracket::record::RecordedAction::Pass,
+                },
+            })
+            .unwrap();
+    }
+    drive(&mut clients, Duration::from_secs(60), |_, _| false).unwrap();
+    if let Some(i) = waiting {
+        assert!(
+            clients[i]
+                .refusals
+                .iter()
+                .any(|(c, _)| *c == RefusalCode::NotYourTurn || *c == RefusalCode::Illegal),
+            "{:?}",
+            clients[i].refusals
+        );
+    }
+}
+
+#[test]
+fn a_flood_is_rate_limited_and_a_silent_connection_times_out() {
+    let (_s, url, _dir) = server(|c| {
+        c.idle = Duration::from_millis(800);
+        c.ping = Duration::from_secs(60);
+    });
+    let mut c = Client::join(&url, "flood", None).unwrap();
+    for _ in 0..100 {
+        c.send(&ClientMsg::ListRooms).unwrap();
+    }
+    let mut limited = false;
+    for _ in 0..100 {
+        if let Received::Msg(ServerMsg::Refused {
+            code: RefusalCode::RateLimited,
+            ..
+        }) = c.recv(WAIT)
+        {
+            limited = true;
+            break;
+        }
+    }
+    assert!(limited, "no rate limit");
+    // Still open; then silent until the idle limit closes it.
+    c.send(&ClientMsg::ListRooms).unwrap();
+    let seen = c.until_closed(WAIT).expect("an idle connection is closed");
+    assert!(
+        seen.iter().any(|m| matches!(
+            m,
+            ServerMsg::Error {
+                code: RefusalCode::Idle,
+                ..
+            }
+        )),
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn a_client_dropped_at_every_point_of_a_short_game_comes_back_and_it_finishes() {
+    let (_s, url, _dir) = server(|_| {});
+    // The short game: 3 rounds of 括号大战, 6 placements. Drop the guest after each of its
+    // received messages in turn, up to well past the game's middle.
+    for drop_after in 1..=14 {
+        let (mut clients, _, tokens) = room_of_two(&url, short_bracket(), 100 + drop_after);
+        let mut received = 0;
+        drive(&mut clients, Duration::from_secs(30), |i, _| {
+            if i == 1 {
+                received += 1;
+            }
+            received >= drop_after
+        })
+        .unwrap();
+        if clients.iter().all(|c| c.finished.is_some()) {
+            continue;
+        }
+        // The connection drops; a new one takes the seat back with its token.
+        let old = clients.remove(1);
+        drop(old);
+        let fresh = Client::join(&url, "guest", Some(tokens[1].clone())).unwrap();
+        clients.push(BotClient::new(
+            fresh,
+            Bot::new(Content::builtin(), Level::Normal, 7),
+        ));
+        drive(&mut clients, Duration::from_secs(60), |_, _| false)
+            .unwrap_or_else(|e| panic!("dropped after {drop_after} messages: {e}"));
+        assert!(
+            clients[1].refusals.is_empty(),
+            "after {drop_after}: {:?}",
+            clients[1].refusals
+        );
+    }
+}
+
+#[test]
+fn a_panic_in_one_room_closes_that_room_only() {
+    let (_s, url, dir) = server(|c| c.test_faults = true);
+    let (mut bad, bad_room, _) = room_of_two(&url, short_bracket(), 11);
+    let (mut good, _, _) = room_of_two(&url, room_options(GameKind::Junqi, 2), 12);
+    bad[0]
+        .client
+        .send(&ClientMsg::Chat {
+            text: "!panic".into(),
+        })
+        .unwrap();
+    let left = bad[0]
+        .client
+        .expect(WAIT, |m| matches!(m, ServerMsg::Left { .. }))
+        .unwrap();
+    assert!(matches!(left, ServerMsg::Left { .. }));
+    drive(&mut good, Duration::from_secs(120), |_, _| false).unwrap();
+    // The server still takes new connections; the failed room's journal is kept.
+    Client::join(&url, "later", None).unwrap();
+    let journal =
+        std::fs::read_to_string(dir.path().join(format!("rooms/{bad_room}.jsonl"))).unwrap();
+    assert!(journal.lines().last().unwrap().contains("failed"), "{journal}");
+    let _ = &mut bad;
+}
