@@ -40,7 +40,9 @@ fn serve(data: &std::path::Path) -> (Child, String) {
 
 fn seated(c: &mut Client) -> (RoomId, String) {
     match c
-        .expect(Duration::from_secs(10), |m| matches!(m, ServerMsg::Seated { .. }))
+        .expect(Duration::from_secs(10), |m| {
+            matches!(m, ServerMsg::Seated { .. })
+        })
         .unwrap()
     {
         ServerMsg::Seated { room, token, .. } => (room, token),
@@ -71,7 +73,10 @@ fn a_server_killed_mid_game_resumes_every_game_after_a_restart() {
             c.send(&ClientMsg::Ready { ready: true }).unwrap();
         }
         let bot = |s| Bot::new(Content::builtin(), Level::Normal, s);
-        let mut clients = vec![BotClient::new(a, bot(seed)), BotClient::new(b, bot(seed + 10))];
+        let mut clients = vec![
+            BotClient::new(a, bot(seed)),
+            BotClient::new(b, bot(seed + 10)),
+        ];
         // Into the game: a few actions each.
         drive(&mut clients, Duration::from_secs(60), |_, c| c.acted >= 3).unwrap();
         games.push((room, [ta, tb]));
@@ -86,7 +91,10 @@ fn a_server_killed_mid_game_resumes_every_game_after_a_restart() {
             .enumerate()
             .map(|(i, t)| {
                 let c = Client::join(&url, "back", Some(t.clone())).unwrap();
-                BotClient::new(c, Bot::new(Content::builtin(), Level::Normal, 50 + i as u64))
+                BotClient::new(
+                    c,
+                    Bot::new(Content::builtin(), Level::Normal, 50 + i as u64),
+                )
             })
             .collect();
         drive(&mut clients, Duration::from_secs(180), |_, _| false)
@@ -103,17 +111,27 @@ fn loadtest_prints_its_fixed_last_line() {
     let (mut server, url) = serve(data.path());
     for game in ["junqi", "bracket"] {
         let out = exe()
-            .args(["loadtest", "--server", &url, "--game", game, "--rooms", "3", "--seed", "4"])
+            .args([
+                "loadtest", "--server", &url, "--game", game, "--rooms", "3", "--seed", "4",
+            ])
             .env("BW_LOADTEST_THINK_MS", "40")
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{stdout} {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{stdout} {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let last = stdout.lines().last().unwrap();
         let words: Vec<&str> = last.split(' ').collect();
         assert_eq!(
-            [words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[8]],
-            ["rooms", "3", "finished", "3", "errors", "0", "p50_ms", "p99_ms"],
+            [
+                words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[8]
+            ],
+            [
+                "rooms", "3", "finished", "3", "errors", "0", "p50_ms", "p99_ms"
+            ],
             "{last}"
         );
         let p50: f64 = words[7].parse().unwrap();
@@ -121,11 +139,25 @@ fn loadtest_prints_its_fixed_last_line() {
         assert!(p50 > 0.0 && p99 >= p50, "{last}");
     }
     let out = exe()
-        .args(["loadtest", "--server", &url, "--game", "junqi", "--rooms", "1", "--players", "4"])
+        .args([
+            "loadtest",
+            "--server",
+            &url,
+            "--game",
+            "junqi",
+            "--rooms",
+            "1",
+            "--players",
+            "4",
+        ])
         .env("BW_LOADTEST_THINK_MS", "40")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     server.kill().unwrap();
     let _ = server.wait();
 }
@@ -133,9 +165,44 @@ fn loadtest_prints_its_fixed_last_line() {
 #[test]
 fn bad_command_lines_fail_in_one_line() {
     for (args, code) in [
-        (vec!["loadtest", "--server", "ws://127.0.0.1:9", "--game", "chess", "--rooms", "1"], 2),
-        (vec!["loadtest", "--server", "ws://127.0.0.1:9", "--game", "junqi", "--rooms", "1", "--players", "3"], 2),
-        (vec!["loadtest", "--server", "ws://127.0.0.1:9", "--game", "junqi", "--rooms", "1"], 1),
+        (
+            vec![
+                "loadtest",
+                "--server",
+                "ws://127.0.0.1:9",
+                "--game",
+                "chess",
+                "--rooms",
+                "1",
+            ],
+            2,
+        ),
+        (
+            vec![
+                "loadtest",
+                "--server",
+                "ws://127.0.0.1:9",
+                "--game",
+                "junqi",
+                "--rooms",
+                "1",
+                "--players",
+                "3",
+            ],
+            2,
+        ),
+        (
+            vec![
+                "loadtest",
+                "--server",
+                "ws://127.0.0.1:9",
+                "--game",
+                "junqi",
+                "--rooms",
+                "1",
+            ],
+            1,
+        ),
         (vec!["serve", "--addr", "not-an-address"], 1),
     ] {
         let out = exe().args(&args).output().unwrap();

@@ -8,6 +8,7 @@
 //! | [`bracket`] | 括号大战 / 星号大战: slots, new game, board, panels, replay, computers |
 //! | [`pig`] | 猪国杀: setup and slots, the table, a seat for a person |
 //! | [`junqi`] | 军棋: slots, new game, deployment, hand-over, the board, the end |
+//! | [`online`] | 联机: the connection to a game server, the lobby and the rooms |
 //! | [`theme`] | palette, seat colours, widgets |
 //! | [`i18n`] | Fluent locales (`assets/locales/<code>/*.ftl`) |
 //! | [`texture_pack`], [`fonts`] | the pack's images and the CJK font |
@@ -22,6 +23,7 @@ pub mod bracket;
 pub mod fonts;
 pub mod i18n;
 pub mod junqi;
+pub mod online;
 pub mod pig;
 pub mod screens;
 pub mod screenshot;
@@ -39,7 +41,7 @@ use bw_rules::bracket::KindTable;
 use bw_rules::bracket::ecs::{BracketContent, BracketRulesPlugin};
 
 use crate::saves::SaveDir;
-pub use state::{BracketScreen, JunqiScreen, PigScreen, Screen};
+pub use state::{BracketScreen, JunqiScreen, OnlineScreen, PigScreen, Screen};
 
 /// How the window starts.
 #[derive(Clone, Debug, Default)]
@@ -136,7 +138,12 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
         .add_plugins(state::plugin)
         .add_plugins(BracketRulesPlugin)
         .add_plugins(screens::plugin(options.lang.clone(), options.pack.clone()))
-        .add_plugins((bracket::plugin(ui), pig::plugin(ui), junqi::plugin(ui)));
+        .add_plugins((
+            bracket::plugin(ui),
+            pig::plugin(ui),
+            junqi::plugin(ui),
+            online::plugin(ui),
+        ));
     if ui {
         app.add_plugins((fonts::FontsPlugin, texture_pack::TexturePackPlugin));
     } else {

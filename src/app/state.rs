@@ -6,7 +6,8 @@
 //!                                  ├▶ Screen::Bracket ─ BracketScreen: Slots ▶ NewGame ▶ Playing ▶ GameOver
 //!                                  │                                   Slots ▶ Replay ◀ GameOver
 //!                                  ├▶ Screen::Pig ───── PigScreen: Setup ▶ Table
-//!                                  └▶ Screen::Junqi ─── JunqiScreen: Slots ▶ NewGame ▶ (Handover ▶) Deploy ▶ (Handover ▶) Playing ▶ GameOver
+//!                                  ├▶ Screen::Junqi ─── JunqiScreen: Slots ▶ NewGame ▶ (Handover ▶) Deploy ▶ (Handover ▶) Playing ▶ GameOver
+//!                                  └▶ Screen::Online ── OnlineScreen: Lobby ▶ Room (while in a room)
 //! BracketBoardShown = BracketScreen ∈ {Playing, GameOver, Replay}   (the board's sprites live in it)
 //! ```
 //!
@@ -28,6 +29,20 @@ pub enum Screen {
     Pig,
     /// 军棋 (see [`JunqiScreen`]).
     Junqi,
+    /// 联机 Online (see [`OnlineScreen`]).
+    Online,
+}
+
+/// The online screens; exists only while [`Screen::Online`] is on. The room screen
+/// follows the server: it shows while this connection is in a room.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Online)]
+pub enum OnlineScreen {
+    /// The server, the name, the room list and a new room.
+    #[default]
+    Lobby,
+    /// Seats, 举手, chat, and the game.
+    Room,
 }
 
 /// The 括号大战 screens; exists only while [`Screen::Bracket`] is on.
@@ -97,5 +112,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_sub_state::<BracketScreen>()
         .add_sub_state::<PigScreen>()
         .add_sub_state::<JunqiScreen>()
+        .add_sub_state::<OnlineScreen>()
         .add_computed_state::<BracketBoardShown>();
 }

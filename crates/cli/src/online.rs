@@ -40,12 +40,17 @@ pub struct LoadtestArgs {
 }
 
 pub fn serve(args: ServeArgs) -> Result<(), Failure> {
-    bw_server::server::run(&args.addr, &args.data).map_err(|e| Failure { code: 1, message: format!("error: {e}") })
+    bw_server::server::run(&args.addr, &args.data).map_err(|e| Failure {
+        code: 1,
+        message: format!("error: {e}"),
+    })
 }
 
 pub fn loadtest(args: LoadtestArgs) -> Result<(), Failure> {
     if args.players == 3 {
-        return Err(Failure::bad_input("error: --players 3: a load test seats 2 or 4"));
+        return Err(Failure::bad_input(
+            "error: --players 3: a load test seats 2 or 4",
+        ));
     }
     let report = bw_server::loadtest::run(bw_server::loadtest::Args {
         server: args.server,
@@ -57,13 +62,19 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), Failure> {
         players: args.players,
         seed: args.seed,
     })
-    .map_err(|e| Failure { code: 1, message: format!("error: {e}") })?;
+    .map_err(|e| Failure {
+        code: 1,
+        message: format!("error: {e}"),
+    })?;
     for s in &report.samples {
         eprintln!("{s}");
     }
     println!("{}", report.line());
     if report.errors > 0 {
-        return Err(Failure { code: 1, message: format!("error: {} rooms failed", report.errors) });
+        return Err(Failure {
+            code: 1,
+            message: format!("error: {} rooms failed", report.errors),
+        });
     }
     Ok(())
 }

@@ -132,8 +132,14 @@ impl Bot {
                             return None;
                         }
                         let letter = rules.seat_letters()[me];
-                        let layout =
-                            auto_layout(rules, &board, set, letter, &v.view.hand, self.rng.next_u64());
+                        let layout = auto_layout(
+                            rules,
+                            &board,
+                            set,
+                            letter,
+                            &v.view.hand,
+                            self.rng.next_u64(),
+                        );
                         Some(GameAction::Deploy {
                             layout: layout
                                 .iter()
@@ -161,7 +167,10 @@ impl Bot {
             GameView::Bracket(v) => {
                 let kinds = &self.content.kinds;
                 let game = self.bracket.as_ref()?;
-                if game.actions.len() != v.actions || game.turn.is_over() || game.turn.current != seat + 1 {
+                if game.actions.len() != v.actions
+                    || game.turn.is_over()
+                    || game.turn.current != seat + 1
+                {
                     return None;
                 }
                 let kind = match self.level {
@@ -169,12 +178,14 @@ impl Bot {
                     Level::Normal => SeatKind::GreedyComputer,
                     Level::Hard => SeatKind::StrongComputer,
                 };
-                Some(match bracket::ai::choose(kind, game, kinds, self.rng.next_u64()) {
-                    bracket::Action::Surrender => GameAction::Resign,
-                    a => GameAction::Bracket {
-                        action: BracketAction::of(&a, kinds),
+                Some(
+                    match bracket::ai::choose(kind, game, kinds, self.rng.next_u64()) {
+                        bracket::Action::Surrender => GameAction::Resign,
+                        a => GameAction::Bracket {
+                            action: BracketAction::of(&a, kinds),
+                        },
                     },
-                })
+                )
             }
         }
     }

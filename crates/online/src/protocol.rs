@@ -36,7 +36,9 @@ pub enum ClientMsg {
     /// Asks for the room list (`lobby`).
     ListRooms,
     /// Creates a room and sits in its first seat (the creator is its host).
-    CreateRoom { options: RoomOptions },
+    CreateRoom {
+        options: RoomOptions,
+    },
     /// Enters a room: `seat` sits down (a free seat), none observes.
     Join {
         room: RoomId,
@@ -44,7 +46,9 @@ pub enum ClientMsg {
         seat: Option<u8>,
     },
     /// Moves to a free seat of the room (from observing or another seat), before the game.
-    Sit { seat: u8 },
+    Sit {
+        seat: u8,
+    },
     /// Leaves the seat and observes (before the game).
     Stand,
     /// Leaves the room. During a game the seat is kept for its token, as after a dropped
@@ -52,7 +56,9 @@ pub enum ClientMsg {
     Leave,
     /// 举手: ready (or not) to start. The game starts when every seat is taken and every
     /// person is ready.
-    Ready { ready: bool },
+    Ready {
+        ready: bool,
+    },
     /// Host only, before the game: a computer takes a free seat, or leaves it (`level`
     /// none).
     SetComputer {
@@ -61,10 +67,17 @@ pub enum ClientMsg {
         level: Option<Level>,
     },
     /// Host only, before the game: the person in that seat is made to leave the room.
-    Kick { seat: u8 },
-    Chat { text: String },
+    Kick {
+        seat: u8,
+    },
+    Chat {
+        text: String,
+    },
     /// A move in the game, for the sender's seat. `seq` comes back in `acted` or `refused`.
-    Act { seq: u32, action: GameAction },
+    Act {
+        seq: u32,
+        action: GameAction,
+    },
 }
 
 /// A computer's level: easy = random, normal = heuristic (军棋) / greedy (括号大战), hard =
@@ -184,20 +197,40 @@ pub enum GameAction {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// The answer to `hello`.
-    Welcome { version: u32, name: String },
-    Lobby { rooms: Vec<RoomSummary> },
+    Welcome {
+        version: u32,
+        name: String,
+    },
+    Lobby {
+        rooms: Vec<RoomSummary>,
+    },
     /// The room the connection is in, whenever it changes.
-    Room { room: RoomState },
+    Room {
+        room: RoomState,
+    },
     /// The connection sits in `seat`; `token` takes it back after a dropped connection.
-    Seated { room: RoomId, seat: u8, token: String },
+    Seated {
+        room: RoomId,
+        seat: u8,
+        token: String,
+    },
     /// The connection is no longer in a room (it left, was kicked, or the room closed).
-    Left { reason: String },
-    Chat { from: String, text: String },
+    Left {
+        reason: String,
+    },
+    Chat {
+        from: String,
+        text: String,
+    },
     /// The connection's view of the game: its seat's view (an observer's is the public
     /// one), and the public events since the last `game` message to this connection.
-    Game { view: GameView },
+    Game {
+        view: GameView,
+    },
     /// The action `seq` was taken (the `game` message with its effect came just before).
-    Acted { seq: u32 },
+    Acted {
+        seq: u32,
+    },
     /// A request was refused; the connection stays open.
     Refused {
         #[serde(default)]
@@ -206,9 +239,14 @@ pub enum ServerMsg {
         reason: String,
     },
     /// The game ended: its whole record (everything revealed), to keep in a save slot.
-    Finished { record: GameRecord },
+    Finished {
+        record: GameRecord,
+    },
     /// A fault closes the connection after this message.
-    Error { code: RefusalCode, reason: String },
+    Error {
+        code: RefusalCode,
+        reason: String,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -206,8 +206,7 @@ impl Job {
     pub fn run(self) -> GameAction {
         match self.work {
             Work::Layout(game, kind, seed) => {
-                let layout =
-                    junqi::ai::computer_layout(&game, self.seat as usize, kind, seed);
+                let layout = junqi::ai::computer_layout(&game, self.seat as usize, kind, seed);
                 GameAction::Deploy {
                     layout: named_layout(&game, &layout),
                 }
@@ -235,17 +234,16 @@ impl Job {
 fn named_layout(game: &Junqi, layout: &Layout) -> Vec<(String, String)> {
     layout
         .iter()
-        .map(|&(n, k)| {
-            (
-                game.board.name(n).to_string(),
-                game.set.get(k).id.clone(),
-            )
-        })
+        .map(|&(n, k)| (game.board.name(n).to_string(), game.set.get(k).id.clone()))
         .collect()
 }
 
 fn seed_for(seed: u64, seat: u8, stamp: u64) -> u64 {
-    junqi::headless::stream(seed ^ stamp.wrapping_mul(0xA076_1D64_78BD_642F), seat as usize, 2)
+    junqi::headless::stream(
+        seed ^ stamp.wrapping_mul(0xA076_1D64_78BD_642F),
+        seat as usize,
+        2,
+    )
 }
 
 /// One room.
@@ -324,6 +322,11 @@ impl Room {
         Ok(room)
     }
 
+    /// Changes applied so far (a computer's answer names the stamp it was asked at).
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
     pub fn status(&self) -> RoomStatus {
         self.status
     }
@@ -349,10 +352,10 @@ impl Room {
 
     /// The seat a token names.
     pub fn seat_of_token(&self, token: &str) -> Option<u8> {
-        self.seats.iter().position(|s| {
-            matches!(&s.holder, Holder::Person { token: t, .. } if t == token)
-        })
-        .map(|i| i as u8)
+        self.seats
+            .iter()
+            .position(|s| matches!(&s.holder, Holder::Person { token: t, .. } if t == token))
+            .map(|i| i as u8)
     }
 
     fn host(&self) -> Option<u8> {
@@ -453,10 +456,10 @@ impl Room {
 
     /// A game that ended while the connection was away: its record.
     fn send_record(&self, conn: ConnId, fx: &mut Effects) {
-        if self.status == RoomStatus::Over {
-            if let Some(record) = self.record() {
-                fx.send(conn, ServerMsg::Finished { record });
-            }
+        if self.status == RoomStatus::Over
+            && let Some(record) = self.record()
+        {
+            fx.send(conn, ServerMsg::Finished { record });
         }
     }
 
@@ -543,7 +546,10 @@ impl Room {
                     .get(seat as usize)
                     .ok_or((RefusalCode::SeatTaken, format!("no seat {seat}")))?;
                 if matches!(s.holder, Holder::Person { .. }) {
-                    return refuse(RefusalCode::SeatTaken, format!("a person sits in seat {seat}"));
+                    return refuse(
+                        RefusalCode::SeatTaken,
+                        format!("a person sits in seat {seat}"),
+                    );
                 }
                 self.commit(now, Entry::Computer { seat, level }, &mut fx);
                 self.maybe_start(now, &mut fx);
@@ -686,11 +692,7 @@ impl Room {
                     (!game.players[p].deployed).then(|| Job {
                         stamp,
                         seat: p as u8,
-                        work: Work::Layout(
-                            Box::new(game.clone()),
-                            junqi_ai(level),
-                            self.seed,
-                        ),
+                        work: Work::Layout(Box::new(game.clone()), junqi_ai(level), self.seed),
                     })
                 }),
                 Phase::Playing => {
@@ -700,13 +702,16 @@ impl Room {
                     Some(Job {
                         stamp,
                         seat: p as u8,
-                        work: Work::Move(Box::new(Decision::prepare(
-                            game,
-                            p,
-                            junqi_ai(level),
-                            seed_for(self.seed, p as u8, stamp),
-                            budget,
-                        )), game.board.clone()),
+                        work: Work::Move(
+                            Box::new(Decision::prepare(
+                                game,
+                                p,
+                                junqi_ai(level),
+                                seed_for(self.seed, p as u8, stamp),
+                                budget,
+                            )),
+                            game.board.clone(),
+                        ),
                     })
                 }
                 Phase::Over(_) => None,
@@ -740,7 +745,10 @@ impl Room {
         action: GameAction,
     ) -> Effects {
         let mut fx = Effects::default();
-        if stamp != self.stamp || !self.in_game() || self.seats[seat as usize].computer_level().is_none() {
+        if stamp != self.stamp
+            || !self.in_game()
+            || self.seats[seat as usize].computer_level().is_none()
+        {
             return fx;
         }
         match self.check_action(seat, &action) {
@@ -954,11 +962,7 @@ impl Room {
     /// (a draw answer) leave the clock running.
     fn clock_key(&self) -> (u64, u64, u64) {
         match &self.table {
-            Some(Table::Junqi(g)) => (
-                g.deploy_order.len() as u64,
-                g.plies as u64,
-                g.turn as u64,
-            ),
+            Some(Table::Junqi(g)) => (g.deploy_order.len() as u64, g.plies as u64, g.turn as u64),
             Some(Table::Bracket { game, .. }) => {
                 (0, game.actions.len() as u64, game.turn.current as u64)
             }
@@ -978,7 +982,14 @@ impl Room {
         }
         self.clock_for = key;
         let (deploying, limit) = match (&self.table, &self.options.game) {
-            (Some(Table::Junqi(g)), GameOptions::Junqi { deploy_secs, move_secs, .. }) => {
+            (
+                Some(Table::Junqi(g)),
+                GameOptions::Junqi {
+                    deploy_secs,
+                    move_secs,
+                    ..
+                },
+            ) => {
                 if g.phase == Phase::Deploying {
                     (true, *deploy_secs)
                 } else {
@@ -1012,7 +1023,10 @@ impl Room {
                     .filter(|&p| !g.players[p].deployed)
                     .map(|p| Entry::Deployed {
                         seat: p as u8,
-                        layout: named_layout(g, &junqi::headless::automatic_layout(g, p, self.seed)),
+                        layout: named_layout(
+                            g,
+                            &junqi::headless::automatic_layout(g, p, self.seed),
+                        ),
                     })
                     .collect(),
                 Phase::Playing => vec![Entry::Junqi {
@@ -1097,9 +1111,10 @@ impl Room {
     }
 
     fn seated(&self, member: &Member) -> Result<u8, Refused> {
-        member
-            .seat
-            .ok_or((RefusalCode::NotSeated, "observers cannot do that".to_string()))
+        member.seat.ok_or((
+            RefusalCode::NotSeated,
+            "observers cannot do that".to_string(),
+        ))
     }
 
     fn check_host(&self, member: &Member) -> Result<(), Refused> {
@@ -1148,7 +1163,9 @@ impl Room {
                         }
                         let parsed = parse_layout(g, layout).map_err(illegal)?;
                         let mut trial = g.clone();
-                        trial.deploy(p, &parsed).map_err(|e| illegal(e.to_string()))?;
+                        trial
+                            .deploy(p, &parsed)
+                            .map_err(|e| illegal(e.to_string()))?;
                         return Ok(Entry::Deployed {
                             seat,
                             layout: layout.clone(),
@@ -1332,14 +1349,8 @@ fn parse_layout(game: &Junqi, layout: &[(String, String)]) -> Result<Layout, Str
     layout
         .iter()
         .map(|(n, k)| {
-            let node = game
-                .board
-                .find(n)
-                .ok_or_else(|| format!("no node `{n}`"))?;
-            let kind = game
-                .set
-                .by_id(k)
-                .ok_or_else(|| format!("no piece `{k}`"))?;
+            let node = game.board.find(n).ok_or_else(|| format!("no node `{n}`"))?;
+            let kind = game.set.by_id(k).ok_or_else(|| format!("no piece `{k}`"))?;
             Ok((node, kind))
         })
         .collect()

@@ -108,10 +108,14 @@ impl Harness {
     }
 
     fn last_game(&self, conn: ConnId) -> Option<GameView> {
-        self.wire.get(&conn)?.iter().rev().find_map(|line| match parse_server(line) {
-            Ok(ServerMsg::Game { view }) => Some(view),
-            _ => None,
-        })
+        self.wire
+            .get(&conn)?
+            .iter()
+            .rev()
+            .find_map(|line| match parse_server(line) {
+                Ok(ServerMsg::Game { view }) => Some(view),
+                _ => None,
+            })
     }
 }
 
@@ -151,10 +155,13 @@ fn bots(seeds: &[(ConnId, u64)]) -> BTreeMap<ConnId, Bot> {
 }
 
 fn finished(h: &Harness, conn: ConnId) -> Option<GameRecord> {
-    h.wire.get(&conn)?.iter().find_map(|line| match parse_server(line) {
-        Ok(ServerMsg::Finished { record }) => Some(record),
-        _ => None,
-    })
+    h.wire
+        .get(&conn)?
+        .iter()
+        .find_map(|line| match parse_server(line) {
+            Ok(ServerMsg::Finished { record }) => Some(record),
+            _ => None,
+        })
 }
 
 #[test]
@@ -166,7 +173,11 @@ fn two_people_sit_raise_hands_and_play_junqi_to_the_end() {
     h.enter(3, "watcher", None);
     assert_eq!(h.room.status(), RoomStatus::Waiting);
     h.send(1, ClientMsg::Ready { ready: true }).unwrap();
-    assert_eq!(h.room.status(), RoomStatus::Waiting, "one hand is not a start");
+    assert_eq!(
+        h.room.status(),
+        RoomStatus::Waiting,
+        "one hand is not a start"
+    );
     h.send(2, ClientMsg::Ready { ready: true }).unwrap();
     assert_eq!(h.room.status(), RoomStatus::Playing);
     h.play(&mut b, 5_000);
@@ -253,8 +264,14 @@ fn refusals_name_their_reason_and_the_room_goes_on() {
         h.send(1, act(1, GameAction::Resign)).unwrap_err().0,
         RefusalCode::WrongPhase
     );
-    assert_eq!(h.send(2, ClientMsg::Sit { seat: 0 }).unwrap_err().0, RefusalCode::SeatTaken);
-    assert_eq!(h.send(2, ClientMsg::Sit { seat: 9 }).unwrap_err().0, RefusalCode::SeatTaken);
+    assert_eq!(
+        h.send(2, ClientMsg::Sit { seat: 0 }).unwrap_err().0,
+        RefusalCode::SeatTaken
+    );
+    assert_eq!(
+        h.send(2, ClientMsg::Sit { seat: 9 }).unwrap_err().0,
+        RefusalCode::SeatTaken
+    );
     h.send(1, ClientMsg::Ready { ready: true }).unwrap();
     h.send(2, ClientMsg::Ready { ready: true }).unwrap();
     // Observers cannot act; a bad layout is refused by the rules.
@@ -341,7 +358,10 @@ fn a_dropped_player_resumes_with_the_seat_token_and_sees_everything_again() {
     let Some(GameView::Junqi(v)) = h.last_game(10) else {
         panic!("no view after resuming")
     };
-    assert_eq!(v.first_event, 0, "a resumed connection gets the whole event log");
+    assert_eq!(
+        v.first_event, 0,
+        "a resumed connection gets the whole event log"
+    );
     assert_eq!(v.view.me, 0);
     assert!(h.room.resume(h.now, 11, "no-such-token").is_err());
     // The bot for seat 0 now listens on connection 10.
@@ -364,9 +384,16 @@ fn after_the_grace_period_a_computer_takes_over_if_the_room_said_so() {
     let fx = h.room.depart(h.now, 1, false);
     h.take(fx);
     h.play(&mut b, 5);
-    assert!(h.room.computer_job().is_none(), "no takeover within the grace");
+    assert!(
+        h.room.computer_job().is_none(),
+        "no takeover within the grace"
+    );
     h.advance(61_000);
-    assert!(h.journal.iter().any(|e| matches!(e, Entry::TakenOver { seat: 0 })));
+    assert!(
+        h.journal
+            .iter()
+            .any(|e| matches!(e, Entry::TakenOver { seat: 0 }))
+    );
     h.play(&mut b, 5_000);
     assert_eq!(h.room.status(), RoomStatus::Over);
 }
@@ -437,7 +464,9 @@ fn a_journal_rebuilds_the_room_exactly() {
         fx.out
             .into_iter()
             .filter_map(|o| match o.msg {
-                ServerMsg::Game { view: GameView::Junqi(v) } => Some((v.view, v.events)),
+                ServerMsg::Game {
+                    view: GameView::Junqi(v),
+                } => Some((v.view, v.events)),
                 _ => None,
             })
             .collect::<Vec<_>>()
@@ -477,7 +506,14 @@ fn swapping_pieces_a_seat_may_not_see_changes_nothing_it_receives() {
         let board = rules.make_board();
         let hand = set.standard_hand();
         let layout = |seat: usize, seed| {
-            junqi::setup::auto_layout(&rules, &board, &set, rules.seat_letters()[seat], &hand, seed)
+            junqi::setup::auto_layout(
+                &rules,
+                &board,
+                &set,
+                rules.seat_letters()[seat],
+                &hand,
+                seed,
+            )
         };
         let l0 = layout(0, 1);
         let mut l1 = layout(1, 2);
@@ -504,8 +540,10 @@ fn swapping_pieces_a_seat_may_not_see_changes_nothing_it_receives() {
                 .collect::<Vec<_>>()
         };
         let act = |seq, action| ClientMsg::Act { seq, action };
-        h.send(1, act(1, GameAction::Deploy { layout: named(&l0) })).unwrap();
-        h.send(2, act(2, GameAction::Deploy { layout: named(&l1) })).unwrap();
+        h.send(1, act(1, GameAction::Deploy { layout: named(&l0) }))
+            .unwrap();
+        h.send(2, act(2, GameAction::Deploy { layout: named(&l1) }))
+            .unwrap();
         // Quiet moves only: no combat, and the two swapped pieces never move.
         for ply in 0..40 {
             let Some(GameView::Junqi(v)) = h.last_game(1 + (ply % 2)) else {
@@ -547,8 +585,21 @@ fn swapping_pieces_a_seat_may_not_see_changes_nothing_it_receives() {
     };
     let (seat0_a, observer_a, seat1_a) = run(false);
     let (seat0_b, observer_b, seat1_b) = run(true);
-    assert!(seat0_a.len() > 40, "the game went on: {} messages", seat0_a.len());
-    assert_eq!(seat0_a, seat0_b, "seat 0 learned something about seat 1's hidden pieces");
-    assert_eq!(observer_a, observer_b, "the observer learned something hidden");
-    assert_ne!(seat1_a, seat1_b, "seat 1 sees its own pieces: the swap must show there");
+    assert!(
+        seat0_a.len() > 40,
+        "the game went on: {} messages",
+        seat0_a.len()
+    );
+    assert_eq!(
+        seat0_a, seat0_b,
+        "seat 0 learned something about seat 1's hidden pieces"
+    );
+    assert_eq!(
+        observer_a, observer_b,
+        "the observer learned something hidden"
+    );
+    assert_ne!(
+        seat1_a, seat1_b,
+        "seat 1 sees its own pieces: the swap must show there"
+    );
 }

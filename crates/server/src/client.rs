@@ -38,7 +38,9 @@ impl Client {
             name: name.into(),
             resume,
         })?;
-        match c.expect(Duration::from_secs(10), |m| matches!(m, ServerMsg::Welcome { .. }))? {
+        match c.expect(Duration::from_secs(10), |m| {
+            matches!(m, ServerMsg::Welcome { .. })
+        })? {
             ServerMsg::Welcome { .. } => Ok(c),
             other => Err(format!("no welcome: {other:?}")),
         }
@@ -208,7 +210,9 @@ pub fn drive(
             if c.closed {
                 continue;
             }
-            while c.poll(Duration::from_millis(if any { 0 } else { 5 }).max(Duration::from_millis(1)))? {
+            while c.poll(
+                Duration::from_millis(if any { 0 } else { 5 }).max(Duration::from_millis(1)),
+            )? {
                 any = true;
                 if stop(i, c) {
                     return Ok(());
@@ -228,5 +232,8 @@ pub fn drive(
             )
         })
         .collect();
-    Err(format!("the game did not end in time: {}", state.join("; ")))
+    Err(format!(
+        "the game did not end in time: {}",
+        state.join("; ")
+    ))
 }

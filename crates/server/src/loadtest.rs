@@ -162,7 +162,9 @@ async fn run_async(args: Args) -> Result<Report, String> {
                 Err(_) => {
                     report.errors += 1;
                     if report.samples.len() < 5 {
-                        report.samples.push(format!("room {r}: not finished in time"));
+                        report
+                            .samples
+                            .push(format!("room {r}: not finished in time"));
                     }
                 }
             }
@@ -175,16 +177,21 @@ async fn run_async(args: Args) -> Result<Report, String> {
     Ok(shared.report.into_inner())
 }
 
-async fn play_room(args: &Args, r: usize, content: Content, shared: &Arc<Shared>) -> Result<(), String> {
+async fn play_room(
+    args: &Args,
+    r: usize,
+    content: Content,
+    shared: &Arc<Shared>,
+) -> Result<(), String> {
     let (room_tx, room_rx) = oneshot::channel();
     let mut seats = Vec::new();
     let host = {
         let args = args.clone();
         let content = content.clone();
         let shared = shared.clone();
-        tokio::spawn(async move {
-            client(&args, r, 0, None, Some(room_tx), content, &shared).await
-        })
+        tokio::spawn(
+            async move { client(&args, r, 0, None, Some(room_tx), content, &shared).await },
+        )
     };
     let room = room_rx
         .await
@@ -273,10 +280,10 @@ async fn client(
                     .map_err(|e| e.to_string())?;
             }
             ServerMsg::Acted { seq: s } => {
-                if let Some((q, t)) = sent_at.take() {
-                    if q == *s {
-                        latencies.push(t.elapsed().as_micros() as u64);
-                    }
+                if let Some((q, t)) = sent_at.take()
+                    && q == *s
+                {
+                    latencies.push(t.elapsed().as_micros() as u64);
                 }
             }
             ServerMsg::Refused { code, reason, .. } => {

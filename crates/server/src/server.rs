@@ -159,7 +159,11 @@ impl Hub {
     }
 
     fn room_tx(&self, id: RoomId) -> Option<mpsc::UnboundedSender<RoomCmd>> {
-        self.rooms.lock().expect("rooms").get(&id).map(|r| r.tx.clone())
+        self.rooms
+            .lock()
+            .expect("rooms")
+            .get(&id)
+            .map(|r| r.tx.clone())
     }
 }
 
@@ -347,7 +351,10 @@ fn launch_room(hub: &Arc<Hub>, room: Room, entries: &[Entry]) {
 }
 
 /// Creates a room and its journal.
-fn create_room(hub: &Arc<Hub>, options: RoomOptions) -> Result<mpsc::UnboundedSender<RoomCmd>, Refused> {
+fn create_room(
+    hub: &Arc<Hub>,
+    options: RoomOptions,
+) -> Result<mpsc::UnboundedSender<RoomCmd>, Refused> {
     let id = hub.next_room.fetch_add(1, Ordering::Relaxed);
     let seed = hub.secret.hash_one((id, hub.now(), "seed"));
     let (mut room, entry) = Room::create(id, options, seed, hub.content.clone())?;
@@ -438,7 +445,9 @@ async fn room_task(
                     .map(|s| s.to_string())
                     .or_else(|| panic.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "a panic".into());
-                eprintln!("room {id}: the game failed ({reason}); the room is closed, its journal kept");
+                eprintln!(
+                    "room {id}: the game failed ({reason}); the room is closed, its journal kept"
+                );
                 let fx = catch_unwind(AssertUnwindSafe(|| room.fail(now, &reason))).unwrap_or_else(
                     |_| Effects {
                         journal: vec![Entry::Failed {
@@ -474,9 +483,10 @@ async fn room_task(
             }
         }
         // A computer's turn: off the room's task.
-        if let Some(job) = room.computer_job() {
-            if job.stamp != job_stamp {
-                job_stamp = job.stamp;
+        // (Looked at once per change of the room: preparing a job copies the game.)
+        if room.stamp() != job_stamp {
+            job_stamp = room.stamp();
+            if let Some(job) = room.computer_job() {
                 let tx = tx.clone();
                 tokio::task::spawn_blocking(move || {
                     let (stamp, seat) = (job.stamp, job.seat);
@@ -549,7 +559,9 @@ fn room_step(
             }
         },
         RoomCmd::Msg { conn, msg } => {
-            if hub.config.test_faults && matches!(&msg, ClientMsg::Chat { text } if text == "!panic") {
+            if hub.config.test_faults
+                && matches!(&msg, ClientMsg::Chat { text } if text == "!panic")
+            {
                 panic!("a fault injected by a test");
             }
             let seq = match &msg {
@@ -701,11 +713,15 @@ async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAddr) {
     loop {
         let next = tokio::time::timeout(hub.config.idle, source.next()).await;
         let fatal = match next {
-            Err(_) => Some((RefusalCode::Idle, "the connection was silent too long".to_string())),
+            Err(_) => Some((
+                RefusalCode::Idle,
+                "the connection was silent too long".to_string(),
+            )),
             Ok(None) => break,
-            Ok(Some(Err(tungstenite::Error::Capacity(e)))) => {
-                Some((RefusalCode::TooLarge, format!("{e} (at most {MAX_FRAME_BYTES} bytes)")))
-            }
+            Ok(Some(Err(tungstenite::Error::Capacity(e)))) => Some((
+                RefusalCode::TooLarge,
+                format!("{e} (at most {MAX_FRAME_BYTES} bytes)"),
+            )),
             Ok(Some(Err(_))) => break,
             Ok(Some(Ok(Message::Text(text)))) => session.on_text(text.as_str()).await.err(),
             Ok(Some(Ok(Message::Binary(_)))) => Some((
@@ -769,7 +785,10 @@ impl Session {
             if self.refused_in_a_row > 100 {
                 return Err((RefusalCode::RateLimited, "far too many messages".into()));
             }
-            self.refuse(RefusalCode::RateLimited, "too many messages: this one was dropped");
+            self.refuse(
+                RefusalCode::RateLimited,
+                "too many messages: this one was dropped",
+            );
             return Ok(());
         }
         self.refused_in_a_row = 0;
@@ -781,7 +800,10 @@ impl Session {
                 resume,
             } = msg
             else {
-                return Err((RefusalCode::Malformed, "the first message must be `hello`".into()));
+                return Err((
+                    RefusalCode::Malformed,
+                    "the first message must be `hello`".into(),
+                ));
             };
             if version != PROTOCOL_VERSION {
                 return Err((
@@ -904,7 +926,9 @@ pub fn clean_name(name: &str) -> Result<String, String> {
         return Err("an empty player name".into());
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!("a player name of more than {MAX_NAME_CHARS} characters"));
+        return Err(format!(
+            "a player name of more than {MAX_NAME_CHARS} characters"
+        ));
     }
     if name.chars().any(char::is_control) {
         return Err("a player name with control characters".into());

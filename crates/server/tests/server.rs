@@ -48,7 +48,11 @@ fn seated(c: &mut Client) -> (RoomId, String) {
 }
 
 /// A room with two bot clients, both ready; the room id and both seat tokens.
-fn room_of_two(url: &str, options: RoomOptions, seed: u64) -> (Vec<BotClient>, RoomId, Vec<String>) {
+fn room_of_two(
+    url: &str,
+    options: RoomOptions,
+    seed: u64,
+) -> (Vec<BotClient>, RoomId, Vec<String>) {
     let mut a = Client::join(url, "host", None).unwrap();
     a.send(&ClientMsg::CreateRoom { options }).unwrap();
     let (room, ta) = seated(&mut a);
@@ -104,7 +108,10 @@ fn the_lobby_lists_rooms_and_refusals_keep_the_connection() {
     else {
         unreachable!()
     };
-    let listed = rooms.iter().find(|r| r.id == room).expect("the room is listed");
+    let listed = rooms
+        .iter()
+        .find(|r| r.id == room)
+        .expect("the room is listed");
     assert_eq!((listed.seats, listed.taken), (2, 2));
     // A full room, a room that does not exist, acting while observing: refused, and the
     // connection goes on.
@@ -141,7 +148,8 @@ fn the_lobby_lists_rooms_and_refusals_keep_the_connection() {
         assert_eq!(got, code);
     }
     o.send(&ClientMsg::Join { room, seat: None }).unwrap();
-    o.expect(WAIT, |m| matches!(m, ServerMsg::Room { .. })).unwrap();
+    o.expect(WAIT, |m| matches!(m, ServerMsg::Room { .. }))
+        .unwrap();
     o.send(&ClientMsg::Act {
         seq: 2,
         action: GameAction::Resign,
@@ -163,7 +171,8 @@ fn the_lobby_lists_rooms_and_refusals_keep_the_connection() {
     );
     drive(&mut clients, Duration::from_secs(60), |_, _| false).unwrap();
     // The observer got the end too.
-    o.expect(WAIT, |m| matches!(m, ServerMsg::Finished { .. })).unwrap();
+    o.expect(WAIT, |m| matches!(m, ServerMsg::Finished { .. }))
+        .unwrap();
 }
 
 #[test]
@@ -173,7 +182,9 @@ fn bad_bytes_close_only_their_connection_while_a_game_finishes() {
     let closes_with = |send: &dyn Fn(&mut Client), code: RefusalCode| {
         let mut c = Client::connect(&url).unwrap();
         send(&mut c);
-        let seen = c.until_closed(WAIT).expect("the server closes the connection");
+        let seen = c
+            .until_closed(WAIT)
+            .expect("the server closes the connection");
         assert!(
             seen.iter()
                 .any(|m| matches!(m, ServerMsg::Error { code: got, .. } if *got == code)),
@@ -181,10 +192,16 @@ fn bad_bytes_close_only_their_connection_while_a_game_finishes() {
         );
     };
     closes_with(
-        &|c| c.send_frame(Message::binary(vec![0xff, 0x00, 0x13, 0x37])).unwrap(),
+        &|c| {
+            c.send_frame(Message::binary(vec![0xff, 0x00, 0x13, 0x37]))
+                .unwrap()
+        },
         RefusalCode::Malformed,
     );
-    closes_with(&|c| c.send_text("{not json").unwrap(), RefusalCode::Malformed);
+    closes_with(
+        &|c| c.send_text("{not json").unwrap(),
+        RefusalCode::Malformed,
+    );
     closes_with(
         &|c| c.send_text(r#"{"type":"list_rooms"}"#).unwrap(),
         RefusalCode::Malformed,
@@ -349,6 +366,9 @@ fn a_panic_in_one_room_closes_that_room_only() {
     Client::join(&url, "later", None).unwrap();
     let journal =
         std::fs::read_to_string(dir.path().join(format!("rooms/{bad_room}.jsonl"))).unwrap();
-    assert!(journal.lines().last().unwrap().contains("failed"), "{journal}");
+    assert!(
+        journal.lines().last().unwrap().contains("failed"),
+        "{journal}"
+    );
     let _ = &mut bad;
 }

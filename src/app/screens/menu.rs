@@ -66,6 +66,10 @@ fn main_menu(
                 next.set(Screen::Pig);
             }
             ui.add_space(10.0);
+            if big_button(ui, true, &tr!(loc, "online")).clicked() {
+                next.set(Screen::Online);
+            }
+            ui.add_space(10.0);
             if big_button(ui, true, &tr!(loc, "settings")).clicked() {
                 next.set(Screen::Settings);
             }

@@ -30,6 +30,9 @@ pub struct UserSettings {
     pub junqi_engine: String,
     /// Milliseconds an external engine gets a move.
     pub junqi_engine_ms: u64,
+    /// The last game server (`HOST:PORT`) and player name used online.
+    pub online_server: String,
+    pub online_name: String,
 }
 
 impl Default for UserSettings {
@@ -41,6 +44,8 @@ impl Default for UserSettings {
             animations: true,
             junqi_engine: String::new(),
             junqi_engine_ms: 2000,
+            online_server: "127.0.0.1:7878".into(),
+            online_name: String::new(),
         }
     }
 }

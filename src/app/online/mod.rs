@@ -1,0 +1,403 @@
+//! 联机 Online: the lobby and the rooms of a game server (docs/protocol.md). The server
+//! referees; this client shows what its seat may see and sends intentions. The connection
+//! runs on its own thread ([`link`]); [`pump`] takes in what arrived, [`apply_intents`]
+//! turns the screens' intentions into protocol messages, and [`ui`] draws the screens.
+
+pub mod link;
+pub mod ui;
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bw_online::protocol::*;
+use bw_rules::bracket;
+use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi::setup::{Layout, auto_layout, validate_layout};
+use bw_rules::junqi::{self, NodeId, Phase, PieceSet};
+
+use crate::app::state::{OnlineScreen, Screen};
+use link::{Link, LinkEvent};
+
+/// The connection and everything the server told this client.
+#[derive(Resource, Default)]
+pub struct Online {
+    link: Option<Link>,
+    pub status: Status,
+    pub lobby: Vec<RoomSummary>,
+    pub room: Option<RoomState>,
+    /// This connection's seat in its room, and the token that takes it back.
+    pub seat: Option<(RoomId, u8, String)>,
+    pub view: Option<GameView>,
+    /// 军棋: the public events so far; 括号大战: the game rebuilt from the actions.
+    pub junqi_events: Vec<junqi::PublicEvent>,
+    pub bracket: Option<bracket::Game>,
+    pub chat: Vec<(String, String)>,
+    /// The last refusal or fault, in the server's words.
+    pub notice: Option<String>,
+    /// The record of the game that ended here.
+    pub finished: Option<GameRecord>,
+    seq: u32,
+    /// 军棋: the army being laid out before it is sent, and the selected node.
+    pub layout: Option<Layout>,
+    pub selected: Option<NodeId>,
+    /// 括号大战: the kind and facing the next click places.
+    pub kind: Option<String>,
+    pub facing: Option<bracket::Dir>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Status {
+    #[default]
+    Offline,
+    Connecting,
+    Connected,
+    /// The connection failed or ended; the reason.
+    Lost(String),
+}
+
+/// What the online screens ask for.
+#[derive(Message, Clone, Debug)]
+pub enum OnlineIntent {
+    Connect {
+        url: String,
+        name: String,
+    },
+    Disconnect,
+    /// A lobby or room message (list, create, join, sit, ready, chat, leave, …).
+    Send(ClientMsg),
+    /// An action for this seat's game.
+    Act(GameAction),
+    /// 军棋: a node clicked (deployment swaps; in play, select then move).
+    JunqiClick(NodeId),
+    /// 军棋: send the army as laid out.
+    Deploy,
+    /// 括号大战: a cell clicked (places the chosen kind).
+    BracketClick(u8, u8),
+    /// 括号大战: the kind and the facing the next click places.
+    ChooseKind(String),
+    ChooseFacing(bracket::Dir),
+}
+
+/// The piece set and the kinds every online room plays with (the built-in content, as the
+/// server's).
+#[derive(Resource, Clone)]
+pub struct OnlineContent(pub bw_online::room::Content);
+
+pub fn plugin(ui: bool) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.init_resource::<Online>()
+            .insert_resource(OnlineContent(bw_online::room::Content::builtin()))
+            .add_message::<OnlineIntent>()
+            .add_systems(PreUpdate, pump)
+            .add_systems(Update, apply_intents.run_if(in_state(Screen::Online)))
+            .add_systems(OnExit(Screen::Online), disconnect);
+        if ui {
+            app.add_plugins(ui::plugin);
+        }
+    }
+}
+
+impl Online {
+    pub fn connected(&self) -> bool {
+        self.status == Status::Connected
+    }
+
+    fn send(&self, msg: ClientMsg) {
+        if let Some(link) = &self.link {
+            link.send(msg);
+        }
+    }
+
+    /// This connection's seat in the room it is in.
+    pub fn my_seat(&self) -> Option<u8> {
+        self.room.as_ref().and_then(|r| r.you)
+    }
+
+    pub fn junqi_rules(&self) -> Option<&junqi::Rules> {
+        match &self.room.as_ref()?.options.game {
+            GameOptions::Junqi { rules, .. } => Some(rules),
+            _ => None,
+        }
+    }
+
+    fn reset_game(&mut self) {
+        self.view = None;
+        self.junqi_events.clear();
+        self.bracket = None;
+        self.finished = None;
+        self.layout = None;
+        self.selected = None;
+    }
+
+    /// Takes in one server message.
+    fn take(&mut self, msg: ServerMsg, set: &PieceSet) {
+        match msg {
+            ServerMsg::Welcome { .. } => {
+                self.status = Status::Connected;
+                self.send(ClientMsg::ListRooms);
+            }
+            ServerMsg::Lobby { rooms } => self.lobby = rooms,
+            ServerMsg::Room { room } => {
+                if self.room.as_ref().map(|r| r.id) != Some(room.id) {
+                    self.reset_game();
+                    self.chat.clear();
+                }
+                self.room = Some(room);
+            }
+            ServerMsg::Seated { room, seat, token } => {
+                self.seat = Some((room, seat, token));
+                self.layout = None;
+            }
+            ServerMsg::Left { reason } => {
+                self.room = None;
+                self.seat = None;
+                self.reset_game();
+                self.notice = Some(reason);
+                self.send(ClientMsg::ListRooms);
+            }
+            ServerMsg::Chat { from, text } => self.chat.push((from, text)),
+            ServerMsg::Game { view } => self.take_view(view, set),
+            ServerMsg::Acted { .. } => self.notice = None,
+            ServerMsg::Refused { reason, .. } => self.notice = Some(reason),
+            ServerMsg::Finished { record } => self.finished = Some(record),
+            ServerMsg::Error { reason, .. } => self.notice = Some(reason),
+        }
+    }
+
+    fn take_view(&mut self, view: GameView, set: &PieceSet) {
+        match &view {
+            GameView::Junqi(v) => {
+                if v.first_event == 0 {
+                    self.junqi_events.clear();
+                }
+                if self.junqi_events.len() == v.first_event {
+                    self.junqi_events.extend(v.events.iter().cloned());
+                }
+                // A fresh army to lay out, when this seat still has to deploy.
+                let mine = v.view.nodes.iter().flatten().any(|p| p.owner == v.view.me);
+                if v.view.phase == Phase::Deploying && !v.observer && !mine {
+                    if self.layout.is_none()
+                        && let Some(rules) = self.junqi_rules().cloned()
+                    {
+                        let board = rules.make_board();
+                        let seat = rules.seat_letters()[v.view.me];
+                        self.layout = Some(auto_layout(&rules, &board, set, seat, &v.view.hand, 1));
+                    }
+                } else {
+                    self.layout = None;
+                }
+            }
+            GameView::Bracket(v) => {
+                let settings = match &self.room.as_ref().map(|r| &r.options.game) {
+                    Some(GameOptions::Bracket { settings, .. }) => settings.clone(),
+                    _ => return,
+                };
+                let kinds = bracket::KindTable::builtin();
+                let first = v.actions - v.new_actions.len();
+                if first == 0 {
+                    self.bracket = Some(bracket::Game::new(settings, v.seed));
+                }
+                if let Some(game) = &mut self.bracket
+                    && game.actions.len() == first
+                {
+                    for (_, a) in &v.new_actions {
+                        if let Ok(a) = a.action(&kinds) {
+                            let _ = game.act(&kinds, a);
+                        }
+                    }
+                }
+            }
+        }
+        self.view = Some(view);
+    }
+
+    /// The 军棋 layout's problem, if the rules would refuse it.
+    pub fn layout_problem(&self, set: &PieceSet) -> Option<String> {
+        let (Some(layout), Some(GameView::Junqi(v)), Some(rules)) =
+            (&self.layout, &self.view, self.junqi_rules())
+        else {
+            return None;
+        };
+        let board = rules.make_board();
+        let seat = rules.seat_letters()[v.view.me];
+        validate_layout(rules, &board, set, seat, &v.view.hand, layout)
+            .err()
+            .map(|e| e.to_string())
+    }
+
+    fn act(&mut self, action: GameAction) {
+        self.seq += 1;
+        self.send(ClientMsg::Act {
+            seq: self.seq,
+            action,
+        });
+    }
+}
+
+/// Takes in what the connection thread received.
+fn pump(
+    mut online: ResMut<Online>,
+    content: Res<OnlineContent>,
+    screen: Option<Res<State<Screen>>>,
+    mut next: Option<ResMut<NextState<OnlineScreen>>>,
+) {
+    let Some(link) = &online.link else { return };
+    let events = link.drain();
+    if events.is_empty() {
+        return;
+    }
+    for e in events {
+        match e {
+            // `hello` was answered with `welcome` (the link waits for it).
+            LinkEvent::Connected => {
+                online.status = Status::Connected;
+                online.send(ClientMsg::ListRooms);
+            }
+            LinkEvent::Msg(m) => online.take(m, &content.0.pieces),
+            LinkEvent::Closed(reason) => {
+                online.link = None;
+                online.status = Status::Lost(reason);
+                online.room = None;
+                break;
+            }
+        }
+    }
+    // The screen follows the room.
+    if screen.is_some_and(|s| *s.get() == Screen::Online)
+        && let Some(next) = next.as_mut()
+    {
+        let want = if online.room.is_some() {
+            OnlineScreen::Room
+        } else {
+            OnlineScreen::Lobby
+        };
+        NextState::set_if_neq(&mut **next, want);
+    }
+}
+
+/// Wakes the window from the connection's thread (the window redraws only on input).
+#[derive(Resource, Clone)]
+pub struct OnlineWaker(pub Arc<dyn Fn() + Send + Sync>);
+
+fn apply_intents(
+    mut intents: MessageReader<OnlineIntent>,
+    mut online: ResMut<Online>,
+    content: Res<OnlineContent>,
+    waker: Option<Res<OnlineWaker>>,
+) {
+    let set = content.0.pieces.clone();
+    for intent in intents.read() {
+        match intent.clone() {
+            OnlineIntent::Connect { url, name } => {
+                let wake = waker.as_ref().map(|w| {
+                    let w = w.0.clone();
+                    Box::new(move || w()) as link::Waker
+                });
+                // Taking back the seat of a game this window was in.
+                let resume = online.seat.as_ref().map(|s| s.2.clone());
+                online.link = Some(Link::open(url, name, resume, wake));
+                online.status = Status::Connecting;
+                online.notice = None;
+            }
+            OnlineIntent::Disconnect => {
+                online.link = None;
+                online.status = Status::Offline;
+                online.room = None;
+                online.seat = None;
+                online.reset_game();
+            }
+            OnlineIntent::Send(msg) => online.send(msg),
+            OnlineIntent::Act(action) => online.act(action),
+            OnlineIntent::Deploy => {
+                let (Some(layout), Some(rules)) = (online.layout.clone(), online.junqi_rules())
+                else {
+                    continue;
+                };
+                let board = rules.make_board();
+                let named = layout
+                    .iter()
+                    .map(|&(n, k)| (board.name(n).to_string(), set.get(k).id.clone()))
+                    .collect();
+                online.act(GameAction::Deploy { layout: named });
+            }
+            OnlineIntent::JunqiClick(node) => junqi_click(&mut online, &set, node),
+            OnlineIntent::ChooseKind(k) => online.kind = Some(k),
+            OnlineIntent::ChooseFacing(d) => online.facing = Some(d),
+            OnlineIntent::BracketClick(row, col) => {
+                let Some(kind) = online.kind.clone() else {
+                    online.notice = Some("choose a piece first".into());
+                    continue;
+                };
+                let kinds = bracket::KindTable::builtin();
+                let facing = kinds
+                    .by_id(&kind)
+                    .filter(|&k| kinds.get(k).is_bracket())
+                    .map(|_| online.facing.unwrap_or(bracket::Dir::R));
+                online.act(GameAction::Bracket {
+                    action: BracketAction::Place {
+                        row,
+                        col,
+                        kind,
+                        facing,
+                    },
+                });
+            }
+        }
+    }
+}
+
+/// 军棋 clicks: during deployment two clicks swap two of the army's pieces; in play, a
+/// click on an own piece selects it and a click on one of its destinations moves.
+fn junqi_click(online: &mut Online, set: &Arc<PieceSet>, node: NodeId) {
+    let Some(GameView::Junqi(v)) = online.view.clone() else {
+        return;
+    };
+    let Some(rules) = online.junqi_rules().cloned() else {
+        return;
+    };
+    let board = rules.make_board();
+    if let Some(layout) = &mut online.layout {
+        let owns = |n: NodeId| layout.iter().any(|&(m, _)| m == n);
+        match online.selected {
+            Some(a) if a != node && owns(node) => {
+                let ia = layout.iter().position(|&(m, _)| m == a);
+                let ib = layout.iter().position(|&(m, _)| m == node);
+                if let (Some(ia), Some(ib)) = (ia, ib) {
+                    let ka = layout[ia].1;
+                    layout[ia].1 = layout[ib].1;
+                    layout[ib].1 = ka;
+                }
+                online.selected = None;
+            }
+            Some(a) if a == node => online.selected = None,
+            _ if owns(node) => online.selected = Some(node),
+            _ => {}
+        }
+        return;
+    }
+    if v.view.phase != Phase::Playing || v.observer || v.view.turn != v.view.me {
+        return;
+    }
+    let moves = v.view.legal_moves(&board, set);
+    if let Some(from) = online.selected
+        && moves.contains(&(from, node))
+    {
+        online.selected = None;
+        online.act(GameAction::Move {
+            from: board.name(from).to_string(),
+            to: board.name(node).to_string(),
+        });
+        return;
+    }
+    online.selected = moves.iter().any(|&(f, _)| f == node).then_some(node);
+}
+
+fn disconnect(mut online: ResMut<Online>) {
+    if online.room.is_some() {
+        online.send(ClientMsg::Leave);
+    }
+    online.link = None;
+    online.status = Status::Offline;
+    online.room = None;
+    online.reset_game();
+}

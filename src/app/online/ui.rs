@@ -1,0 +1,611 @@
+//! The online screens: the lobby (server, name, the room list, a new room) and a room
+//! (seats, 举手, computers, chat, and the game as this seat sees it).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bw_online::protocol::*;
+use bw_rules::bracket;
+use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi::view::SeenPiece;
+use bw_rules::junqi::{self, Phase};
+
+use super::{Online, OnlineContent, OnlineIntent, OnlineWaker, Status};
+use crate::app::i18n::Locale;
+use crate::app::junqi::board::{self, Marks};
+use crate::app::screens::settings::UserSettings;
+use crate::app::state::{OnlineScreen, Screen};
+use crate::app::theme::{self, JunqiBoardColor, SeatColors};
+use crate::tr;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, install_waker)
+        .init_resource::<NewRoom>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                lobby_screen.run_if(in_state(OnlineScreen::Lobby)),
+                room_screen.run_if(in_state(OnlineScreen::Room)),
+            ),
+        );
+}
+
+/// Messages from the connection's thread wake the window (it redraws only on input).
+fn install_waker(mut commands: Commands, proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
+    if let Some(proxy) = proxy {
+        let proxy: bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent> = (**proxy).clone();
+        let proxy = std::sync::Mutex::new(proxy);
+        commands.insert_resource(OnlineWaker(std::sync::Arc::new(move || {
+            if let Ok(p) = proxy.lock() {
+                let _ = p.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            }
+        })));
+    }
+}
+
+/// The new-room form.
+#[derive(Resource)]
+struct NewRoom {
+    preset: usize,
+    move_secs: u32,
+    takeover: bool,
+}
+
+impl Default for NewRoom {
+    fn default() -> Self {
+        NewRoom {
+            preset: 0,
+            move_secs: 60,
+            takeover: true,
+        }
+    }
+}
+
+/// The room presets of the form: their locale key and options.
+fn presets() -> Vec<(&'static str, GameOptions)> {
+    let junqi = |board, players| GameOptions::Junqi {
+        rules: junqi::Rules {
+            board,
+            players,
+            ..junqi::Rules::default()
+        },
+        deploy_secs: Some(120),
+        move_secs: None,
+    };
+    let bracket = |side, players| GameOptions::Bracket {
+        settings: bracket::Settings {
+            board: bracket::generate::BoardSettings {
+                side,
+                players,
+                ..Default::default()
+            },
+            turn_limit: Some(20),
+            ..bracket::Settings::default()
+        },
+        move_secs: None,
+    };
+    vec![
+        (
+            "online-preset-junqi-2",
+            junqi(junqi::BoardChoice::TwoPlayer, 2),
+        ),
+        (
+            "online-preset-junqi-4",
+            junqi(junqi::BoardChoice::FourPlayer, 4),
+        ),
+        ("online-preset-bracket-2", bracket(10, 2)),
+        ("online-preset-bracket-4", bracket(14, 4)),
+    ]
+}
+
+fn describe(loc: &Locale, options: &RoomOptions) -> String {
+    match &options.game {
+        GameOptions::Junqi { rules, .. } => {
+            let board = match rules.board {
+                junqi::BoardChoice::TwoPlayer => "2p",
+                junqi::BoardChoice::FourPlayer => "4p",
+            };
+            format!("{} · {board} · {}", tr!(loc, "junqi"), rules.players)
+        }
+        GameOptions::Bracket { settings, .. } => format!(
+            "{} · {}×{} · {}",
+            tr!(loc, "bracket-war"),
+            settings.board.side,
+            settings.board.side,
+            settings.board.players
+        ),
+    }
+}
+
+fn status_line(ui: &mut egui::Ui, loc: &Locale, online: &Online) {
+    let text = match &online.status {
+        Status::Offline => tr!(loc, "online-offline"),
+        Status::Connecting => tr!(loc, "online-connecting"),
+        Status::Connected => tr!(loc, "online-connected"),
+        Status::Lost(why) => tr!(loc, "online-lost", reason = why.clone()),
+    };
+    match online.status {
+        Status::Lost(_) => theme::warning(ui, &text),
+        _ => {
+            ui.label(egui::RichText::new(text).strong());
+        }
+    }
+}
+
+fn lobby_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    online: Res<Online>,
+    mut settings: ResMut<UserSettings>,
+    mut form: ResMut<NewRoom>,
+    mut intents: MessageWriter<OnlineIntent>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = theme::root_ui(ctx);
+    egui::Panel::top("online_top").show(&mut root, |ui| {
+        ui.horizontal(|h| {
+            if h.button(tr!(loc, "back")).clicked() {
+                next.set(Screen::Menu);
+            }
+            h.heading(tr!(loc, "online"));
+            status_line(h, &loc, &online);
+        });
+    });
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        if !online.connected() {
+            ui.horizontal(|h| {
+                h.label(tr!(loc, "online-server"));
+                h.add(egui::TextEdit::singleline(&mut settings.online_server).desired_width(260.0));
+                h.label(tr!(loc, "online-name"));
+                h.add(egui::TextEdit::singleline(&mut settings.online_name).desired_width(160.0));
+                let ready =
+                    online.status != Status::Connecting && !settings.online_name.trim().is_empty();
+                if h.add_enabled(ready, egui::Button::new(tr!(loc, "online-connect")))
+                    .clicked()
+                {
+                    let url = if settings.online_server.starts_with("ws://") {
+                        settings.online_server.clone()
+                    } else {
+                        format!("ws://{}", settings.online_server)
+                    };
+                    intents.write(OnlineIntent::Connect {
+                        url,
+                        name: settings.online_name.trim().to_string(),
+                    });
+                }
+            });
+            theme::hint(ui, &tr!(loc, "online-help"));
+            return;
+        }
+        if let Some(n) = &online.notice {
+            theme::warning(ui, n);
+        }
+        ui.horizontal(|h| {
+            h.heading(tr!(loc, "online-rooms"));
+            if h.button(tr!(loc, "online-refresh")).clicked() {
+                intents.write(OnlineIntent::Send(ClientMsg::ListRooms));
+            }
+            if h.button(tr!(loc, "online-disconnect")).clicked() {
+                intents.write(OnlineIntent::Disconnect);
+            }
+        });
+        egui::Grid::new("rooms").striped(true).show(ui, |g| {
+            for r in &online.lobby {
+                g.label(format!("#{}", r.id));
+                g.label(describe(&loc, &r.options));
+                g.label(tr!(loc, "online-taken", taken = r.taken, seats = r.seats));
+                g.label(status_name(&loc, r.status));
+                if g.button(tr!(loc, "online-enter")).clicked() {
+                    intents.write(OnlineIntent::Send(ClientMsg::Join {
+                        room: r.id,
+                        seat: None,
+                    }));
+                }
+                g.end_row();
+            }
+        });
+        if online.lobby.is_empty() {
+            theme::hint(ui, &tr!(loc, "online-no-rooms"));
+        }
+        ui.separator();
+        ui.heading(tr!(loc, "online-new-room"));
+        let presets = presets();
+        ui.horizontal_wrapped(|h| {
+            for (i, (key, _)) in presets.iter().enumerate() {
+                h.radio_value(&mut form.preset, i, tr!(loc, key));
+            }
+        });
+        ui.horizontal(|h| {
+            h.label(tr!(loc, "online-move-secs"));
+            h.add(egui::DragValue::new(&mut form.move_secs).range(0..=600));
+            h.checkbox(&mut form.takeover, tr!(loc, "online-takeover"));
+        });
+        if ui.button(tr!(loc, "online-create")).clicked() {
+            let mut game = presets[form.preset].1.clone();
+            let secs = (form.move_secs > 0).then_some(form.move_secs);
+            match &mut game {
+                GameOptions::Junqi { move_secs, .. } | GameOptions::Bracket { move_secs, .. } => {
+                    *move_secs = secs
+                }
+            }
+            intents.write(OnlineIntent::Send(ClientMsg::CreateRoom {
+                options: RoomOptions {
+                    game,
+                    computer_takes_over: form.takeover,
+                },
+            }));
+        }
+    });
+    Ok(())
+}
+
+fn status_name(loc: &Locale, s: RoomStatus) -> String {
+    tr!(
+        loc,
+        match s {
+            RoomStatus::Waiting => "online-status-waiting",
+            RoomStatus::Playing => "online-status-playing",
+            RoomStatus::Over => "online-status-over",
+            RoomStatus::Failed => "online-status-failed",
+        }
+    )
+}
+
+fn level_name(loc: &Locale, level: Level) -> String {
+    tr!(
+        loc,
+        match level {
+            Level::Easy => "seat-computer-random",
+            Level::Normal => "seat-computer-greedy",
+            Level::Hard => "seat-computer-strong",
+        }
+    )
+}
+
+fn room_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    online: Res<Online>,
+    content: Res<OnlineContent>,
+    seats: Res<SeatColors>,
+    wood: Res<JunqiBoardColor>,
+    mut intents: MessageWriter<OnlineIntent>,
+    mut chat: Local<String>,
+    mut confirm_resign: Local<bool>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(room) = online.room.clone() else {
+        return Ok(());
+    };
+    let send = |intents: &mut MessageWriter<OnlineIntent>, m| {
+        intents.write(OnlineIntent::Send(m));
+    };
+    let mut root = theme::root_ui(ctx);
+    egui::Panel::right("online_room")
+        .exact_size(320.0)
+        .show(&mut root, |p| {
+            p.horizontal(|h| {
+                h.heading(format!("#{} {}", room.id, describe(&loc, &room.options)));
+            });
+            status_line(p, &loc, &online);
+            p.label(status_name(&loc, room.status));
+            let waiting = room.status == RoomStatus::Waiting;
+            let host = room.host.is_some() && room.host == room.you;
+            p.separator();
+            for s in &room.seats {
+                p.horizontal(|h| {
+                    let colour = seats.egui(s.seat + 1);
+                    let who = match &s.occupant {
+                        Occupant::Empty => tr!(loc, "online-seat-empty"),
+                        Occupant::Person { name } => name.clone(),
+                        Occupant::Computer { level } => level_name(&loc, *level),
+                    };
+                    h.label(
+                        egui::RichText::new(format!("{} {who}", s.seat + 1))
+                            .color(colour)
+                            .strong(),
+                    );
+                    if s.ready && waiting {
+                        h.label(tr!(loc, "online-hand-up"));
+                    }
+                    if matches!(s.occupant, Occupant::Person { .. }) && !s.connected {
+                        h.label(tr!(loc, "online-away"));
+                    }
+                    if room.you == Some(s.seat) {
+                        h.label(tr!(loc, "online-you"));
+                    }
+                    if waiting && s.occupant == Occupant::Empty {
+                        if h.small_button(tr!(loc, "online-sit")).clicked() {
+                            send(&mut intents, ClientMsg::Sit { seat: s.seat });
+                        }
+                        if host {
+                            for level in [Level::Easy, Level::Normal, Level::Hard] {
+                                if h.small_button(level_name(&loc, level)).clicked() {
+                                    send(
+                                        &mut intents,
+                                        ClientMsg::SetComputer {
+                                            seat: s.seat,
+                                            level: Some(level),
+                                        },
+                                    );
+                                }
+                            }
+                        }
+                    }
+                    if waiting && host && room.you != Some(s.seat) {
+                        match s.occupant {
+                            Occupant::Person { .. } => {
+                                if h.small_button(tr!(loc, "online-kick")).clicked() {
+                                    send(&mut intents, ClientMsg::Kick { seat: s.seat });
+                                }
+                            }
+                            Occupant::Computer { .. } => {
+                                if h.small_button(tr!(loc, "online-remove")).clicked() {
+                                    send(
+                                        &mut intents,
+                                        ClientMsg::SetComputer {
+                                            seat: s.seat,
+                                            level: None,
+                                        },
+                                    );
+                                }
+                            }
+                            Occupant::Empty => {}
+                        }
+                    }
+                });
+            }
+            if !room.observers.is_empty() {
+                theme::hint(
+                    p,
+                    &tr!(loc, "online-observers", names = room.observers.join("、")),
+                );
+            }
+            p.separator();
+            if let Some(me) = room.you {
+                if waiting {
+                    let ready = room.seats[me as usize].ready;
+                    let label = if ready {
+                        "online-hand-down"
+                    } else {
+                        "online-raise-hand"
+                    };
+                    if p.button(tr!(loc, label)).clicked() {
+                        send(&mut intents, ClientMsg::Ready { ready: !ready });
+                    }
+                    if p.button(tr!(loc, "online-stand")).clicked() {
+                        send(&mut intents, ClientMsg::Stand);
+                    }
+                } else if room.status == RoomStatus::Playing {
+                    game_buttons(p, &loc, &online, &mut intents, &mut confirm_resign);
+                }
+            }
+            if let Some(n) = &online.notice {
+                theme::warning(p, n);
+            }
+            if online.finished.is_some() {
+                p.label(egui::RichText::new(tr!(loc, "online-finished")).strong());
+            }
+            if p.button(tr!(loc, "online-leave")).clicked() {
+                send(&mut intents, ClientMsg::Leave);
+            }
+            p.separator();
+            egui::ScrollArea::vertical()
+                .max_height(200.0)
+                .stick_to_bottom(true)
+                .show(p, |s| {
+                    for (from, text) in &online.chat {
+                        s.label(format!("{from}: {text}"));
+                    }
+                });
+            p.horizontal(|h| {
+                let field = h.add(egui::TextEdit::singleline(&mut *chat).desired_width(220.0));
+                let enter = field.lost_focus() && h.input(|i| i.key_pressed(egui::Key::Enter));
+                if (h.button(tr!(loc, "online-say")).clicked() || enter) && !chat.trim().is_empty()
+                {
+                    send(
+                        &mut intents,
+                        ClientMsg::Chat {
+                            text: std::mem::take(&mut *chat),
+                        },
+                    );
+                }
+            });
+        });
+    egui::CentralPanel::default().show(&mut root, |ui| match &online.view {
+        None => theme::hint(ui, &tr!(loc, "online-waiting")),
+        Some(GameView::Junqi(v)) => {
+            junqi_board(ui, &loc, &online, v, &content, &seats, &wood, &mut intents)
+        }
+        Some(GameView::Bracket(_)) => bracket_board(ui, &loc, &online, &seats, &mut intents),
+    });
+    Ok(())
+}
+
+fn game_buttons(
+    p: &mut egui::Ui,
+    loc: &Locale,
+    online: &Online,
+    intents: &mut MessageWriter<OnlineIntent>,
+    confirm_resign: &mut bool,
+) {
+    if let Some(GameView::Junqi(v)) = &online.view {
+        if online.layout.is_some() {
+            let problem = online.layout_problem(&junqi::PieceSet::standard());
+            if let Some(why) = &problem {
+                theme::warning(p, why);
+            }
+            if p.add_enabled(
+                problem.is_none(),
+                egui::Button::new(tr!(loc, "junqi-confirm-layout")),
+            )
+            .clicked()
+            {
+                intents.write(OnlineIntent::Deploy);
+            }
+        }
+        if let Some(ms) = v.clock_ms {
+            p.label(tr!(loc, "junqi-clock", n = ms.div_ceil(1000)));
+        }
+        if v.view.phase == Phase::Playing {
+            let doves = v.view.players.iter().any(|pl| pl.dove);
+            if v.view.turn == v.view.me && p.button(tr!(loc, "junqi-offer-draw")).clicked() {
+                intents.write(OnlineIntent::Act(GameAction::OfferDraw));
+            }
+            if doves {
+                p.horizontal(|h| {
+                    if h.button(tr!(loc, "online-draw-yes")).clicked() {
+                        intents.write(OnlineIntent::Act(GameAction::AnswerDraw { yes: true }));
+                    }
+                    if h.button(tr!(loc, "online-draw-no")).clicked() {
+                        intents.write(OnlineIntent::Act(GameAction::AnswerDraw { yes: false }));
+                    }
+                });
+            }
+        }
+    }
+    if let Some(GameView::Bracket(v)) = &online.view
+        && let Some(ms) = v.clock_ms
+    {
+        p.label(tr!(loc, "junqi-clock", n = ms.div_ceil(1000)));
+    }
+    if *confirm_resign {
+        theme::warning(p, &tr!(loc, "online-resign-sure"));
+        p.horizontal(|h| {
+            if h.button(tr!(loc, "junqi-resign")).clicked() {
+                intents.write(OnlineIntent::Act(GameAction::Resign));
+                *confirm_resign = false;
+            }
+            if h.button(tr!(loc, "cancel")).clicked() {
+                *confirm_resign = false;
+            }
+        });
+    } else if p.button(tr!(loc, "junqi-resign")).clicked() {
+        *confirm_resign = true;
+    }
+}
+
+fn junqi_board(
+    ui: &mut egui::Ui,
+    loc: &Locale,
+    online: &Online,
+    v: &JunqiView,
+    content: &OnlineContent,
+    seats: &SeatColors,
+    wood: &JunqiBoardColor,
+    intents: &mut MessageWriter<OnlineIntent>,
+) {
+    let Some(rules) = online.junqi_rules() else {
+        return;
+    };
+    let board = rules.make_board();
+    let set = &content.0.pieces;
+    // The army being laid out shows in place of the (empty) own arm.
+    let mut nodes = v.view.nodes.clone();
+    if let Some(layout) = &online.layout {
+        for &(n, k) in layout {
+            nodes[n.0 as usize] = Some(SeenPiece {
+                owner: v.view.me,
+                kind: Some(k),
+            });
+        }
+    }
+    let bottom = (!v.observer).then(|| rules.seat_letters()[v.view.me]);
+    let destinations = match online.selected {
+        Some(from) if online.layout.is_none() => v
+            .view
+            .legal_moves(&board, set)
+            .into_iter()
+            .filter(|m| m.0 == from)
+            .map(|m| m.1)
+            .collect(),
+        _ => vec![],
+    };
+    let marks = Marks {
+        wood: Some(theme::to_egui(wood.0)),
+        selected: online.selected,
+        destinations,
+        ..Default::default()
+    };
+    let rect = ui.max_rect();
+    let input = board::paint(
+        ui,
+        rect,
+        &board,
+        bottom,
+        &board::scene(&nodes, set, &loc.code),
+        seats,
+        &marks,
+    );
+    if let Some(n) = input.clicked {
+        intents.write(OnlineIntent::JunqiClick(n));
+    }
+}
+
+fn bracket_board(
+    ui: &mut egui::Ui,
+    loc: &Locale,
+    online: &Online,
+    seats: &SeatColors,
+    intents: &mut MessageWriter<OnlineIntent>,
+) {
+    let Some(game) = &online.bracket else {
+        return;
+    };
+    let kinds = bracket::KindTable::builtin();
+    let me = online.my_seat();
+    let my_turn = me.is_some_and(|s| game.turn.current == s + 1) && !game.turn.is_over();
+    if me.is_some() {
+        ui.horizontal_wrapped(|h| {
+            for (k, _) in bracket::game::placeable_kinds(&game.settings, &kinds) {
+                let kind = kinds.get(k);
+                let on = online.kind.as_deref() == Some(kind.id.as_str());
+                if h.selectable_label(on, format!("{} {}", kind.glyph, kind.id))
+                    .clicked()
+                {
+                    intents.write(OnlineIntent::ChooseKind(kind.id.clone()));
+                }
+            }
+            h.separator();
+            for d in bracket::Dir::ALL {
+                let on = online.facing.unwrap_or(bracket::Dir::R) == d;
+                if h.selectable_label(on, format!("{d:?}")).clicked() {
+                    intents.write(OnlineIntent::ChooseFacing(d));
+                }
+            }
+        });
+    }
+    if my_turn {
+        ui.horizontal(|h| {
+            if h.button(tr!(loc, "pass")).clicked() {
+                intents.write(OnlineIntent::Act(GameAction::Bracket {
+                    action: BracketAction::Pass,
+                }));
+            }
+        });
+    }
+    let side = game.board.side();
+    let cell = ((ui.available_height() - 20.0) / side as f32)
+        .min(ui.available_width() / side as f32)
+        .clamp(16.0, 48.0);
+    egui::Grid::new("bracket_online")
+        .spacing([1.0, 1.0])
+        .show(ui, |g| {
+            for r in 0..side {
+                for c in 0..side {
+                    let tile = game.board.tile(game.board.index(r, c));
+                    let text = bracket::text::tile_token(tile, &kinds);
+                    let colour = match tile {
+                        bracket::Tile::Piece(p) => seats.egui(p.owner),
+                        _ => egui::Color32::GRAY,
+                    };
+                    let b = egui::Button::new(egui::RichText::new(text).color(colour).monospace())
+                        .min_size(egui::vec2(cell, cell));
+                    if g.add_enabled(my_turn, b).clicked() {
+                        intents.write(OnlineIntent::BracketClick(r as u8, c as u8));
+                    }
+                }
+                g.end_row();
+            }
+        });
+}
