@@ -174,3 +174,24 @@ fn the_junqi_handover_covers_the_board() {
         "the hand-over names S in its colour ({text:.3})"
     );
 }
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run"]
+fn an_online_room_plays_junqi_against_a_server_in_the_window() {
+    // A server on a free port, a 2-player room with a computer, some moves played by
+    // clicks: own pieces face up at the bottom, the computer's face down in blue on top.
+    let pic = shoot("online-room", "zh");
+    let wood = pic.share((20, 20, 940, 780), |[r, g, b]| {
+        r > 200 && g > 185 && b > 140 && b < 180
+    });
+    assert!(wood > 0.3, "the board is drawn ({wood:.2})");
+    let mine = pic.share((320, 440, 640, 780), |[r, g, b]| {
+        r > 180 && g < 110 && b < 110
+    });
+    assert!(mine > 0.02, "own pieces at the bottom ({mine:.3})");
+    let theirs = pic.share((320, 20, 640, 360), |[r, _, b]| b > 180 && r < 120);
+    assert!(
+        theirs > 0.05,
+        "the computer's pieces face down on top ({theirs:.3})"
+    );
+}

@@ -16,7 +16,8 @@ use bw_rules::junqi::game::Phase as JunqiPhase;
 
 use super::bracket::{BracketDraft, BracketMode, BracketPlay, StartBracketGame};
 use super::junqi::{JunqiDraft, JunqiPieces, JunqiTable, StartJunqi, new_table, route};
-use super::state::{BracketScreen, JunqiScreen, PigScreen, Screen};
+use super::online::{Online, OnlineIntent};
+use super::state::{BracketScreen, JunqiScreen, OnlineScreen, PigScreen, Screen};
 use crate::saves::{SaveData, SaveDir, SavedAction};
 
 /// The screens the fixed `screenshot` command can show.
@@ -35,6 +36,8 @@ pub enum Shot {
     JunqiGame,
     JunqiHandover,
     JunqiEnd,
+    Online,
+    OnlineRoom,
 }
 
 #[derive(Clone, Debug)]
@@ -66,6 +69,7 @@ impl Plugin for ScreenshotPlugin {
         })
         .add_systems(OnEnter(Screen::Menu), go_to_screen.run_if(run_once))
         .add_systems(OnEnter(BracketScreen::Playing), aim_a_piece)
+        .add_systems(Update, drive_online_room)
         .add_systems(Last, take_screenshot);
     }
 }
@@ -145,6 +149,7 @@ fn go_to_screen(
     mut start_junqi: MessageWriter<StartJunqi>,
     mut start: MessageWriter<StartBracketGame>,
     mut mode: ResMut<BracketMode>,
+    mut online_intents: MessageWriter<OnlineIntent>,
 ) {
     let kinds = &content.0;
     let dir: &SaveDir = &saves.0;
@@ -224,6 +229,47 @@ fn go_to_screen(
                 Seat::Computer(AiKind::Heuristic),
             ]));
         }
+        Shot::Online | Shot::OnlineRoom => {
+            // A server of its own on a free port, in the temporary save folder.
+            let Ok(server) = bw_server::server::spawn(
+                "127.0.0.1:0",
+                bw_server::server::Config::new(dir.dir.join("server")),
+            ) else {
+                error!("the picture's server did not start");
+                return;
+            };
+            let url = format!("ws://{}", server.addr);
+            if shot.request.screen == Shot::Online {
+                // Two rooms for the list: people waiting in them.
+                let mut keep = Vec::new();
+                for (name, options) in [
+                    (
+                        "小明",
+                        bw_server::loadtest::room_options(bw_online::protocol::GameKind::Junqi, 4),
+                    ),
+                    (
+                        "Ada",
+                        bw_server::loadtest::room_options(
+                            bw_online::protocol::GameKind::Bracket,
+                            2,
+                        ),
+                    ),
+                ] {
+                    if let Ok(mut c) = bw_server::client::Client::join(&url, name, None) {
+                        let _ = c.send(&bw_online::protocol::ClientMsg::CreateRoom { options });
+                        let _ = c.recv(std::time::Duration::from_secs(2));
+                        keep.push(c);
+                    }
+                }
+                commands.insert_resource(ShotClients(keep));
+            }
+            commands.insert_resource(ShotServer(url.clone()));
+            online_intents.write(OnlineIntent::Connect {
+                url,
+                name: "甲".into(),
+            });
+            screen.set(Screen::Online);
+        }
         Shot::JunqiGame | Shot::JunqiEnd => {
             let mut table = junqi_demo_game(&pieces, shot.request.screen == Shot::JunqiEnd);
             let state = route(&mut table);
@@ -255,8 +301,11 @@ fn take_screenshot(
     bracket: Option<Res<State<BracketScreen>>>,
     pig: Option<Res<State<PigScreen>>>,
     junqi: Option<Res<State<JunqiScreen>>>,
+    online_screen: Option<Res<State<OnlineScreen>>>,
+    online: Option<Res<Online>>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    let online_screen = online_screen.map(|s| *s.get());
     let bracket = bracket.map(|s| *s.get());
     let pig = pig.map(|s| *s.get());
     let junqi = junqi.map(|s| *s.get());
@@ -272,6 +321,14 @@ fn take_screenshot(
         Shot::JunqiGame => junqi == Some(JunqiScreen::Playing),
         Shot::JunqiHandover => junqi == Some(JunqiScreen::Handover),
         Shot::JunqiEnd => junqi == Some(JunqiScreen::GameOver),
+        Shot::Online => {
+            online_screen == Some(OnlineScreen::Lobby)
+                && online.as_ref().is_some_and(|o| o.lobby.len() >= 2)
+        }
+        Shot::OnlineRoom => online.as_ref().is_some_and(|o| {
+            matches!(&o.view, Some(bw_online::protocol::GameView::Junqi(v))
+                if v.events.len() + v.first_event > 12)
+        }),
     };
     shot.waited += 1;
     if shot.waited > 20_000 {
@@ -398,4 +455,85 @@ fn junqi_demo_game(pieces: &JunqiPieces, to_the_end: bool) -> JunqiTable {
             .act(bw_rules::junqi::Action::Resign { player: 0 });
     }
     table
+}
+
+/// The picture's game server (its address).
+#[derive(Resource)]
+struct ShotServer(#[allow(dead_code)] String);
+
+/// Clients kept open so that their rooms stay listed.
+#[derive(Resource)]
+struct ShotClients(#[allow(dead_code)] Vec<bw_server::client::Client>);
+
+/// `online-room`: open a 2-player 军棋 room, a normal computer in seat 1, raise the hand,
+/// march out in the automatic layout, and play the heuristic player's moves by clicks.
+fn drive_online_room(
+    shot: Res<ShotState>,
+    online: Option<Res<Online>>,
+    mut intents: MessageWriter<OnlineIntent>,
+    mut step: Local<u32>,
+    mut wait: Local<u32>,
+) {
+    use bw_online::protocol::*;
+    if shot.request.screen != Shot::OnlineRoom || shot.arrived {
+        return;
+    }
+    let Some(o) = online else { return };
+    if !o.connected() {
+        return;
+    }
+    *wait += 1;
+    if *wait < 10 {
+        return;
+    }
+    *wait = 0;
+    let Some(room) = &o.room else {
+        if *step == 0 {
+            *step = 1;
+            intents.write(OnlineIntent::Send(ClientMsg::CreateRoom {
+                options: RoomOptions {
+                    game: GameOptions::Junqi {
+                        rules: Rules {
+                            board: bw_rules::junqi::BoardChoice::TwoPlayer,
+                            players: 2,
+                            ..Rules::default()
+                        },
+                        deploy_secs: Some(120),
+                        move_secs: None,
+                    },
+                    computer_takes_over: true,
+                },
+            }));
+        }
+        return;
+    };
+    if room.status == RoomStatus::Waiting {
+        if room.seats[1].occupant == Occupant::Empty {
+            intents.write(OnlineIntent::Send(ClientMsg::SetComputer {
+                seat: 1,
+                level: Some(Level::Normal),
+            }));
+        } else if !room.seats[0].ready {
+            intents.write(OnlineIntent::Send(ClientMsg::Ready { ready: true }));
+        }
+        return;
+    }
+    if o.layout.is_some() {
+        intents.write(OnlineIntent::Deploy);
+        return;
+    }
+    let Some(GameView::Junqi(v)) = &o.view else {
+        return;
+    };
+    if v.view.phase == JunqiPhase::Playing && v.view.turn == v.view.me {
+        let board = bw_rules::junqi::Board::two_player();
+        let set = bw_rules::junqi::PieceSet::standard();
+        *step += 1;
+        if let bw_rules::junqi::Action::Move { from, to } =
+            Ai::new(AiKind::Heuristic, *step as u64).choose(&board, &set, &v.view)
+        {
+            intents.write(OnlineIntent::JunqiClick(from));
+            intents.write(OnlineIntent::JunqiClick(to));
+        }
+    }
 }

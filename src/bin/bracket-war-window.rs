@@ -27,6 +27,8 @@ fn options(cli: Cli) -> AppOptions {
                     Screen::JunqiGame => Shot::JunqiGame,
                     Screen::JunqiHandover => Shot::JunqiHandover,
                     Screen::JunqiEnd => Shot::JunqiEnd,
+                    Screen::Online => Shot::Online,
+                    Screen::OnlineRoom => Shot::OnlineRoom,
                 },
                 out: args.out,
             }),

@@ -384,3 +384,6 @@ online-finished = The game is over: its record is kept on the server.
 online-draw-yes = Accept the draw
 online-draw-no = No draw
 online-resign-sure = Resign for sure?
+online-board-2p = two-player board
+online-board-4p = four-player board
+online-players = { $n } players

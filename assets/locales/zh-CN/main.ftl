@@ -344,3 +344,6 @@ online-finished = 对局结束：棋谱已保存在服务器上。
 online-draw-yes = 同意和棋
 online-draw-no = 不和
 online-resign-sure = 确定认输吗？
+online-board-2p = 两人棋盘
+online-board-4p = 四国棋盘
+online-players = { $n } 人

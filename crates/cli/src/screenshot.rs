@@ -22,6 +22,10 @@ pub enum Screen {
     JunqiHandover,
     /// 军棋: the end of a game, every layout revealed.
     JunqiEnd,
+    /// 联机: the lobby of a server started for the picture, with two rooms listed.
+    Online,
+    /// 联机: a 军棋 room against a computer on that server, some moves into the game.
+    OnlineRoom,
 }
 
 #[derive(clap::Args, Debug, Clone)]

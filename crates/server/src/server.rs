@@ -71,13 +71,18 @@ struct Link {
     /// The room the connection is in (0: none); the room clears it when the connection
     /// leaves.
     room: Arc<AtomicU64>,
+    /// Told when the connection's outbox overflowed: its reader ends the connection.
+    overflow: Arc<tokio::sync::Notify>,
 }
 
 impl Link {
     fn send(&self, msg: &ServerMsg) {
-        if self.out.try_send(Outgoing::Text(to_json(msg))).is_err() {
-            // Full (a reader that does not keep up) or closed: end the connection.
-            let _ = self.out.try_send(Outgoing::Close);
+        if let Err(mpsc::error::TrySendError::Full(_)) =
+            self.out.try_send(Outgoing::Text(to_json(msg)))
+        {
+            // A reader that does not keep up would miss messages: end the connection (it
+            // can come back with its seat token and get everything again).
+            self.overflow.notify_one();
         }
     }
 }
@@ -697,6 +702,7 @@ async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAddr) {
         id: hub.next_conn.fetch_add(1, Ordering::Relaxed),
         out: out_tx,
         room: Arc::new(AtomicU64::new(0)),
+        overflow: Arc::new(tokio::sync::Notify::new()),
     };
     let mut session = Session {
         hub: hub.clone(),
@@ -711,7 +717,10 @@ async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAddr) {
         refused_in_a_row: 0,
     };
     loop {
-        let next = tokio::time::timeout(hub.config.idle, source.next()).await;
+        let next = tokio::select! {
+            next = tokio::time::timeout(hub.config.idle, source.next()) => next,
+            _ = link.overflow.notified() => break,
+        };
         let fatal = match next {
             Err(_) => Some((
                 RefusalCode::Idle,

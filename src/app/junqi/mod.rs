@@ -12,7 +12,7 @@ pub mod external;
 pub mod layouts;
 mod newgame;
 pub mod replay;
-mod screens;
+pub mod screens;
 
 use std::sync::Arc;
 

@@ -317,8 +317,16 @@ fn deploy_screen(
 
 /// One public event as a line of the move list (node names and outcomes, never ranks).
 pub fn describe(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<String> {
-    let b = &table.game.board;
-    let who = |p: usize| seat_name(loc, table, p);
+    describe_with(loc, &table.game.board, &|p| seat_name(loc, table, p), e)
+}
+
+/// [`describe`] for any game shown by seat names (the online rooms use it too).
+pub fn describe_with(
+    loc: &Locale,
+    b: &bw_rules::junqi::Board,
+    who: &dyn Fn(usize) -> String,
+    e: &PublicEvent,
+) -> Option<String> {
     Some(match e {
         PublicEvent::Moved {
             player,
@@ -373,15 +381,20 @@ pub fn describe(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<Str
             player = who(*player)
         ),
         PublicEvent::TurnForfeit { player } => tr!(loc, "junqi-log-forfeit", player = who(*player)),
-        PublicEvent::Ended { outcome } => outcome_text(loc, table, outcome),
+        PublicEvent::Ended { outcome } => outcome_with(loc, who, outcome),
         _ => return None,
     })
 }
 
 pub fn outcome_text(loc: &Locale, table: &JunqiTable, outcome: &Outcome) -> String {
+    outcome_with(loc, &|p| seat_name(loc, table, p), outcome)
+}
+
+/// [`outcome_text`] for any game shown by seat names.
+pub fn outcome_with(loc: &Locale, who: &dyn Fn(usize) -> String, outcome: &Outcome) -> String {
     match outcome {
         Outcome::Won { winners } => {
-            let names: Vec<String> = winners.iter().map(|&p| seat_name(loc, table, p)).collect();
+            let names: Vec<String> = winners.iter().map(|&p| who(p)).collect();
             tr!(
                 loc,
                 "junqi-won",

@@ -101,17 +101,18 @@ fn describe(loc: &Locale, options: &RoomOptions) -> String {
     match &options.game {
         GameOptions::Junqi { rules, .. } => {
             let board = match rules.board {
-                junqi::BoardChoice::TwoPlayer => "2p",
-                junqi::BoardChoice::FourPlayer => "4p",
+                junqi::BoardChoice::TwoPlayer => tr!(loc, "online-board-2p"),
+                junqi::BoardChoice::FourPlayer => tr!(loc, "online-board-4p"),
             };
-            format!("{} · {board} · {}", tr!(loc, "junqi"), rules.players)
+            let players = tr!(loc, "online-players", n = rules.players);
+            format!("{} · {board} · {players}", tr!(loc, "junqi"))
         }
         GameOptions::Bracket { settings, .. } => format!(
             "{} · {}×{} · {}",
             tr!(loc, "bracket-war"),
             settings.board.side,
             settings.board.side,
-            settings.board.players
+            tr!(loc, "online-players", n = settings.board.players)
         ),
     }
 }
@@ -284,9 +285,8 @@ fn room_screen(
     egui::Panel::right("online_room")
         .exact_size(320.0)
         .show(&mut root, |p| {
-            p.horizontal(|h| {
-                h.heading(format!("#{} {}", room.id, describe(&loc, &room.options)));
-            });
+            p.heading(format!("#{}", room.id));
+            p.add(egui::Label::new(describe(&loc, &room.options)).wrap());
             status_line(p, &loc, &online);
             p.label(status_name(&loc, room.status));
             let waiting = room.status == RoomStatus::Waiting;
@@ -390,6 +390,29 @@ fn room_screen(
                 send(&mut intents, ClientMsg::Leave);
             }
             p.separator();
+            // The 军棋 move list: public events only.
+            if let (Some(rules), false) = (online.junqi_rules(), online.junqi_events.is_empty()) {
+                let board = rules.make_board();
+                let who = |i: usize| match room.seats.get(i).map(|s| &s.occupant) {
+                    Some(Occupant::Person { name }) => name.clone(),
+                    Some(Occupant::Computer { level }) => level_name(&loc, *level),
+                    _ => format!("{}", i + 1),
+                };
+                egui::ScrollArea::vertical()
+                    .id_salt("online_moves")
+                    .max_height(160.0)
+                    .stick_to_bottom(true)
+                    .show(p, |s| {
+                        for e in &online.junqi_events {
+                            if let Some(line) =
+                                crate::app::junqi::screens::describe_with(&loc, &board, &who, e)
+                            {
+                                s.label(line);
+                            }
+                        }
+                    });
+                p.separator();
+            }
             egui::ScrollArea::vertical()
                 .max_height(200.0)
                 .stick_to_bottom(true)
