@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bracket_war::app::online::{Online, OnlineIntent, Status};
+use bracket_war::app::online::{Notice, Online, OnlineIntent, Status};
 use bracket_war::app::{AppOptions, OnlineScreen, Screen, add_game};
 use bw_online::protocol::*;
 use bw_rules::bracket::KindTable;
@@ -193,6 +193,16 @@ fn two_apps_play_junqi_through_a_server() {
         let record = junqi::record::Record::from_ron(ron).unwrap();
         assert_eq!(record.seats[0].2, "甲");
         assert_eq!(record.seats[1].2, "乙");
+    }
+    // Kept in a save slot: it loads as a finished 军棋 game.
+    intend(&mut a, OnlineIntent::SaveFinished);
+    assert_eq!(online(&a).notice, Some(Notice::Saved(1)));
+    let saves = bracket_war::saves::SaveDir::junqi(_sa.path());
+    match saves.load_junqi(0, &Arc::new(PieceSet::standard())) {
+        bracket_war::saves::JunqiSlot::Saved { game, .. } => {
+            assert!(matches!(game.phase, Phase::Over(_)))
+        }
+        other => panic!("slot 1: {other:?}"),
     }
 }
 

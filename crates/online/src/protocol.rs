@@ -216,6 +216,7 @@ pub enum ServerMsg {
     },
     /// The connection is no longer in a room (it left, was kicked, or the room closed).
     Left {
+        why: LeftWhy,
         reason: String,
     },
     Chat {
@@ -280,6 +281,20 @@ pub enum RefusalCode {
     RoomFailed,
     /// The connection was silent too long.
     Idle,
+}
+
+/// Why a connection is no longer in a room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeftWhy {
+    /// It said `leave`.
+    Left,
+    /// The host asked it to leave.
+    Kicked,
+    /// Another connection took the seat back with its token.
+    Replaced,
+    /// The room closed after a server fault.
+    RoomFailed,
 }
 
 /// A line of the room list.

@@ -425,6 +425,7 @@ impl Room {
             fx.send(
                 old,
                 ServerMsg::Left {
+                    why: LeftWhy::Replaced,
                     reason: "the seat was taken back from another connection".into(),
                 },
             );
@@ -475,6 +476,7 @@ impl Room {
             fx.send(
                 conn,
                 ServerMsg::Left {
+                    why: LeftWhy::Left,
                     reason: "you left the room".into(),
                 },
             );
@@ -575,6 +577,7 @@ impl Room {
                     fx.send(
                         k,
                         ServerMsg::Left {
+                            why: LeftWhy::Kicked,
                             reason: "the host asked you to leave the room".into(),
                         },
                     );
@@ -799,6 +802,7 @@ impl Room {
             fx.send(
                 conn,
                 ServerMsg::Left {
+                    why: LeftWhy::RoomFailed,
                     reason: "the room closed after a server fault".into(),
                 },
             );

@@ -465,6 +465,7 @@ async fn room_task(
                 for (_, link) in links.drain() {
                     link.room.store(0, Ordering::Relaxed);
                     link.send(&ServerMsg::Left {
+                        why: LeftWhy::RoomFailed,
                         reason: "the room closed after a server fault".into(),
                     });
                 }

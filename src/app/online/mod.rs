@@ -32,8 +32,8 @@ pub struct Online {
     pub junqi_events: Vec<junqi::PublicEvent>,
     pub bracket: Option<bracket::Game>,
     pub chat: Vec<(String, String)>,
-    /// The last refusal or fault, in the server's words.
-    pub notice: Option<String>,
+    /// The last refusal, fault or note for the player.
+    pub notice: Option<Notice>,
     /// The record of the game that ended here.
     pub finished: Option<GameRecord>,
     seq: u32,
@@ -43,6 +43,18 @@ pub struct Online {
     /// 括号大战: the kind and facing the next click places.
     pub kind: Option<String>,
     pub facing: Option<bracket::Dir>,
+}
+
+/// Something the player should read (shown from the locale files).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// The server refused a request: its code, and its words (the rules' reason).
+    Refused(RefusalCode, String),
+    Left(LeftWhy),
+    ChooseKind,
+    Saved(usize),
+    NoFreeSlot,
+    SaveFailed(String),
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -76,6 +88,8 @@ pub enum OnlineIntent {
     /// 括号大战: the kind and the facing the next click places.
     ChooseKind(String),
     ChooseFacing(bracket::Dir),
+    /// Keeps the finished game's record in the first free slot of its game.
+    SaveFinished,
 }
 
 /// The piece set and the kinds every online room plays with (the built-in content, as the
@@ -148,19 +162,21 @@ impl Online {
                 self.seat = Some((room, seat, token));
                 self.layout = None;
             }
-            ServerMsg::Left { reason } => {
+            ServerMsg::Left { why, .. } => {
                 self.room = None;
                 self.seat = None;
                 self.reset_game();
-                self.notice = Some(reason);
+                self.notice = (why != LeftWhy::Left).then_some(Notice::Left(why));
                 self.send(ClientMsg::ListRooms);
             }
             ServerMsg::Chat { from, text } => self.chat.push((from, text)),
             ServerMsg::Game { view } => self.take_view(view, set),
             ServerMsg::Acted { .. } => self.notice = None,
-            ServerMsg::Refused { reason, .. } => self.notice = Some(reason),
+            ServerMsg::Refused { code, reason, .. } => {
+                self.notice = Some(Notice::Refused(code, reason))
+            }
             ServerMsg::Finished { record } => self.finished = Some(record),
-            ServerMsg::Error { reason, .. } => self.notice = Some(reason),
+            ServerMsg::Error { code, reason } => self.notice = Some(Notice::Refused(code, reason)),
         }
     }
 
@@ -237,6 +253,7 @@ impl Online {
 /// Takes in what the connection thread received.
 fn pump(
     mut online: ResMut<Online>,
+    mut settings: ResMut<crate::app::screens::settings::UserSettings>,
     content: Res<OnlineContent>,
     screen: Option<Res<State<Screen>>>,
     mut next: Option<ResMut<NextState<OnlineScreen>>>,
@@ -262,6 +279,15 @@ fn pump(
             }
         }
     }
+    // The seat's token outlives the window (kept in the settings).
+    let token = online
+        .seat
+        .as_ref()
+        .map(|s| s.2.clone())
+        .unwrap_or_default();
+    if settings.online_token != token && online.connected() {
+        settings.online_token = token;
+    }
     // The screen follows the room.
     if screen.is_some_and(|s| *s.get() == Screen::Online)
         && let Some(next) = next.as_mut()
@@ -284,6 +310,8 @@ fn apply_intents(
     mut online: ResMut<Online>,
     content: Res<OnlineContent>,
     waker: Option<Res<OnlineWaker>>,
+    saves: Res<crate::app::Saves>,
+    settings: Res<crate::app::screens::settings::UserSettings>,
 ) {
     let set = content.0.pieces.clone();
     for intent in intents.read() {
@@ -293,8 +321,11 @@ fn apply_intents(
                     let w = w.0.clone();
                     Box::new(move || w()) as link::Waker
                 });
-                // Taking back the seat of a game this window was in.
-                let resume = online.seat.as_ref().map(|s| s.2.clone());
+                // Taking back the seat of a game this window was in (also after a restart
+                // of the game: the token is kept in the settings).
+                let resume = online.seat.as_ref().map(|s| s.2.clone()).or_else(|| {
+                    (!settings.online_token.is_empty()).then(|| settings.online_token.clone())
+                });
                 online.link = Some(Link::open(url, name, resume, wake));
                 online.status = Status::Connecting;
                 online.notice = None;
@@ -322,10 +353,20 @@ fn apply_intents(
             }
             OnlineIntent::JunqiClick(node) => junqi_click(&mut online, &set, node),
             OnlineIntent::ChooseKind(k) => online.kind = Some(k),
+            OnlineIntent::SaveFinished => {
+                let notice = match &online.finished {
+                    Some(record) => match save_record(&saves, record) {
+                        Ok(slot) => Notice::Saved(slot + 1),
+                        Err(n) => n,
+                    },
+                    None => continue,
+                };
+                online.notice = Some(notice);
+            }
             OnlineIntent::ChooseFacing(d) => online.facing = Some(d),
             OnlineIntent::BracketClick(row, col) => {
                 let Some(kind) = online.kind.clone() else {
-                    online.notice = Some("choose a piece first".into());
+                    online.notice = Some(Notice::ChooseKind);
                     continue;
                 };
                 let kinds = bracket::KindTable::builtin();
@@ -400,4 +441,61 @@ fn disconnect(mut online: ResMut<Online>) {
     online.status = Status::Offline;
     online.room = None;
     online.reset_game();
+}
+
+/// Keeps a finished online game in the first free slot of its game's save slots.
+fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, Notice> {
+    use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSeat, SLOT_COUNT, SaveData, SaveDir};
+    let dir = match record {
+        GameRecord::Junqi { .. } => SaveDir::junqi(&saves.0.dir),
+        GameRecord::Bracket { .. } => SaveDir::new(&saves.0.dir),
+    };
+    let slot = (0..SLOT_COUNT)
+        .find(|&s| !dir.path(s).exists())
+        .ok_or(Notice::NoFreeSlot)?;
+    let failed = |e: String| Notice::SaveFailed(e);
+    match record {
+        GameRecord::Junqi { ron } => {
+            let record = junqi::record::Record::from_ron(ron).map_err(failed)?;
+            let seats = record
+                .seats
+                .iter()
+                .map(|&(_, computer, _)| {
+                    if computer {
+                        JunqiSeat::Computer(junqi::ai::AiKind::Heuristic)
+                    } else {
+                        JunqiSeat::Person
+                    }
+                })
+                .collect();
+            let save = JunqiSave {
+                version: JUNQI_SAVE_VERSION,
+                record,
+                seats,
+                seed: 0,
+                timers: Default::default(),
+                // The scores of an online game are not added to this computer's profiles.
+                scored: true,
+                last_played: crate::saves::now(),
+            };
+            dir.store_junqi(slot, &save)
+                .map_err(|e| failed(e.to_string()))?;
+        }
+        GameRecord::Bracket {
+            settings,
+            seed,
+            actions,
+        } => {
+            let players = settings.board.players as usize;
+            let mut data = SaveData::new(
+                settings.clone(),
+                *seed,
+                vec![bracket::ai::SeatKind::Human; players],
+                false,
+            );
+            data.actions = actions.clone();
+            dir.store(slot, &data).map_err(|e| failed(e.to_string()))?;
+        }
+    }
+    Ok(slot)
 }

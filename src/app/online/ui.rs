@@ -9,7 +9,7 @@ use bw_rules::bracket::record::RecordedAction as BracketAction;
 use bw_rules::junqi::view::SeenPiece;
 use bw_rules::junqi::{self, Phase};
 
-use super::{Online, OnlineContent, OnlineIntent, OnlineWaker, Status};
+use super::{Notice, Online, OnlineContent, OnlineIntent, OnlineWaker, Status};
 use crate::app::i18n::Locale;
 use crate::app::junqi::board::{self, Marks};
 use crate::app::screens::settings::UserSettings;
@@ -179,7 +179,7 @@ fn lobby_screen(
             return;
         }
         if let Some(n) = &online.notice {
-            theme::warning(ui, n);
+            theme::warning(ui, &notice_text(&loc, n));
         }
         ui.horizontal(|h| {
             h.heading(tr!(loc, "online-rooms"));
@@ -381,10 +381,13 @@ fn room_screen(
                 }
             }
             if let Some(n) = &online.notice {
-                theme::warning(p, n);
+                theme::warning(p, &notice_text(&loc, n));
             }
             if online.finished.is_some() {
                 p.label(egui::RichText::new(tr!(loc, "online-finished")).strong());
+                if p.button(tr!(loc, "online-save")).clicked() {
+                    intents.write(OnlineIntent::SaveFinished);
+                }
             }
             if p.button(tr!(loc, "online-leave")).clicked() {
                 send(&mut intents, ClientMsg::Leave);
@@ -631,4 +634,44 @@ fn bracket_board(
                 g.end_row();
             }
         });
+}
+
+/// A notice in the interface language (the server's own words only for the rules' reason).
+fn notice_text(loc: &Locale, n: &Notice) -> String {
+    match n {
+        Notice::Refused(code, detail) => {
+            let key = match code {
+                RefusalCode::Version => "online-refused-version",
+                RefusalCode::Malformed => "online-refused-malformed",
+                RefusalCode::RateLimited => "online-refused-rate_limited",
+                RefusalCode::TooLarge => "online-refused-too_large",
+                RefusalCode::NoRoom => "online-refused-no_room",
+                RefusalCode::RoomFull => "online-refused-room_full",
+                RefusalCode::SeatTaken => "online-refused-seat_taken",
+                RefusalCode::BadToken => "online-refused-bad_token",
+                RefusalCode::NotHost => "online-refused-not_host",
+                RefusalCode::NotSeated => "online-refused-not_seated",
+                RefusalCode::WrongPhase => "online-refused-wrong_phase",
+                RefusalCode::NotYourTurn => "online-refused-not_your_turn",
+                RefusalCode::Illegal => "online-refused-illegal",
+                RefusalCode::BadOptions => "online-refused-bad_options",
+                RefusalCode::RoomFailed => "online-refused-room_failed",
+                RefusalCode::Idle => "online-refused-idle",
+            };
+            tr!(loc, key, detail = detail.clone())
+        }
+        Notice::Left(why) => tr!(
+            loc,
+            match why {
+                LeftWhy::Kicked => "online-left-kicked",
+                LeftWhy::Replaced => "online-left-replaced",
+                LeftWhy::RoomFailed => "online-refused-room_failed",
+                LeftWhy::Left => "online-left",
+            }
+        ),
+        Notice::ChooseKind => tr!(loc, "online-choose-kind"),
+        Notice::Saved(slot) => tr!(loc, "online-saved", slot = *slot),
+        Notice::NoFreeSlot => tr!(loc, "online-no-free-slot"),
+        Notice::SaveFailed(e) => tr!(loc, "online-save-failed", reason = e.clone()),
+    }
 }

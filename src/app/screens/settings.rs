@@ -33,6 +33,8 @@ pub struct UserSettings {
     /// The last game server (`HOST:PORT`) and player name used online.
     pub online_server: String,
     pub online_name: String,
+    /// The seat token of the last online game this window sat in (to take it back).
+    pub online_token: String,
 }
 
 impl Default for UserSettings {
@@ -46,6 +48,7 @@ impl Default for UserSettings {
             junqi_engine_ms: 2000,
             online_server: "127.0.0.1:7878".into(),
             online_name: String::new(),
+            online_token: String::new(),
         }
     }
 }
