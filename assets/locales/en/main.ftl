@@ -355,10 +355,6 @@ online-taken = { $taken }/{ $seats } seated
 online-enter = Enter
 online-no-rooms = No rooms yet: open one.
 online-new-room = New room
-online-preset-junqi-2 = Junqi · two players
-online-preset-junqi-4 = Junqi · four players (opposite allies)
-online-preset-bracket-2 = Bracket War · two players 10×10
-online-preset-bracket-4 = Bracket War · four players 14×14
 online-move-secs = Time per move (seconds, 0 = none)
 online-takeover = A computer plays for anyone gone over 60 s
 online-create = Open the room

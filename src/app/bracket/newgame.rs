@@ -95,6 +95,83 @@ fn seat_label(loc: &Locale, seat: SeatKind) -> String {
     }
 }
 
+/// The board and rule options of a 括号大战 game (the new-game screen and the online rooms
+/// use it); the coverage hint is a local option only.
+pub fn settings_editor(
+    ui: &mut egui::Ui,
+    loc: &Locale,
+    settings: &mut Settings,
+    mut coverage_hint: Option<&mut bool>,
+) {
+    let on_off = |b: bool| if b { tr!(loc, "on") } else { tr!(loc, "off") };
+    ui.columns(4, |cols| {
+        if setting_column(
+            &mut cols[0],
+            &tr!(loc, "players"),
+            &settings.board.players.to_string(),
+        ) {
+            settings.board.players = cycle(&[2, 3, 4], settings.board.players);
+        }
+        let side = settings.board.side;
+        if setting_column(
+            &mut cols[1],
+            &tr!(loc, "board-size"),
+            &format!("{side}×{side}"),
+        ) {
+            settings.board.side = next_side(side);
+        }
+        let m = settings.board.mirror_density;
+        if setting_column(
+            &mut cols[2],
+            &tr!(loc, "mirror-density"),
+            &format!("{:.1}%", m * 100.0),
+        ) {
+            settings.board.mirror_density = cycle(&[0.114, 0.2, 0.0, 0.05], m);
+        }
+        let g = settings.board.glass_density;
+        if setting_column(
+            &mut cols[3],
+            &tr!(loc, "glass-density"),
+            &format!("{:.1}%", g * 100.0),
+        ) {
+            settings.board.glass_density = cycle(&[0.04, 0.1, 0.0], g);
+        }
+    });
+    ui.add_space(20.0);
+    ui.columns(4, |cols| {
+        let star_war = settings.mode == Mode::StarWar;
+        let mode = if star_war {
+            tr!(loc, "star-war")
+        } else {
+            tr!(loc, "bracket-war")
+        };
+        if setting_column(&mut cols[0], &tr!(loc, "mode"), &mode) {
+            settings.mode = cycle(&[Mode::Classic, Mode::StarWar], settings.mode);
+        }
+        // The no-touching rule exists only in 星号大战.
+        if star_war
+            && setting_column(
+                &mut cols[1],
+                &tr!(loc, "no-touching-stars"),
+                &on_off(settings.star_no_adjacent),
+            )
+        {
+            settings.star_no_adjacent = !settings.star_no_adjacent;
+        }
+        if let Some(hint) = coverage_hint.as_deref_mut()
+            && setting_column(&mut cols[2], &tr!(loc, "coverage-hint"), &on_off(*hint))
+        {
+            *hint = !*hint;
+        }
+        let limit = settings
+            .turn_limit
+            .map_or(tr!(loc, "none"), |l| l.to_string());
+        if setting_column(&mut cols[3], &tr!(loc, "turn-limit"), &limit) {
+            settings.turn_limit = cycle(&[None, Some(10), Some(20), Some(40)], settings.turn_limit);
+        }
+    });
+}
+
 fn new_game_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
@@ -112,77 +189,7 @@ fn new_game_screen(
         theme::header(ui, &tr!(loc, "new-game"));
         ui.add_space(30.0);
         let d = &mut *draft;
-        let on_off = |b: bool| if b { tr!(loc, "on") } else { tr!(loc, "off") };
-        ui.columns(4, |cols| {
-            if setting_column(
-                &mut cols[0],
-                &tr!(loc, "players"),
-                &d.settings.board.players.to_string(),
-            ) {
-                d.settings.board.players = cycle(&[2, 3, 4], d.settings.board.players);
-            }
-            let side = d.settings.board.side;
-            if setting_column(
-                &mut cols[1],
-                &tr!(loc, "board-size"),
-                &format!("{side}×{side}"),
-            ) {
-                d.settings.board.side = next_side(side);
-            }
-            let m = d.settings.board.mirror_density;
-            if setting_column(
-                &mut cols[2],
-                &tr!(loc, "mirror-density"),
-                &format!("{:.1}%", m * 100.0),
-            ) {
-                d.settings.board.mirror_density = cycle(&[0.114, 0.2, 0.0, 0.05], m);
-            }
-            let g = d.settings.board.glass_density;
-            if setting_column(
-                &mut cols[3],
-                &tr!(loc, "glass-density"),
-                &format!("{:.1}%", g * 100.0),
-            ) {
-                d.settings.board.glass_density = cycle(&[0.04, 0.1, 0.0], g);
-            }
-        });
-        ui.add_space(20.0);
-        ui.columns(4, |cols| {
-            let star_war = d.settings.mode == Mode::StarWar;
-            let mode = if star_war {
-                tr!(loc, "star-war")
-            } else {
-                tr!(loc, "bracket-war")
-            };
-            if setting_column(&mut cols[0], &tr!(loc, "mode"), &mode) {
-                d.settings.mode = cycle(&[Mode::Classic, Mode::StarWar], d.settings.mode);
-            }
-            // The no-touching rule exists only in 星号大战.
-            if star_war
-                && setting_column(
-                    &mut cols[1],
-                    &tr!(loc, "no-touching-stars"),
-                    &on_off(d.settings.star_no_adjacent),
-                )
-            {
-                d.settings.star_no_adjacent = !d.settings.star_no_adjacent;
-            }
-            if setting_column(
-                &mut cols[2],
-                &tr!(loc, "coverage-hint"),
-                &on_off(d.coverage_hint),
-            ) {
-                d.coverage_hint = !d.coverage_hint;
-            }
-            let limit = d
-                .settings
-                .turn_limit
-                .map_or(tr!(loc, "none"), |l| l.to_string());
-            if setting_column(&mut cols[3], &tr!(loc, "turn-limit"), &limit) {
-                d.settings.turn_limit =
-                    cycle(&[None, Some(10), Some(20), Some(40)], d.settings.turn_limit);
-            }
-        });
+        settings_editor(ui, &loc, &mut d.settings, Some(&mut d.coverage_hint));
         ui.add_space(20.0);
         let players = d.settings.board.players as usize;
         ui.columns(4, |cols| {

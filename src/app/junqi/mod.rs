@@ -10,7 +10,7 @@
 pub mod board;
 pub mod external;
 pub mod layouts;
-mod newgame;
+pub mod newgame;
 pub mod replay;
 pub mod screens;
 

@@ -188,6 +188,141 @@ fn seat_label(loc: &Locale, seat: Seat) -> String {
     }
 }
 
+/// The rule options and timers of a 军棋 game: the presets, every flag, the timers (the
+/// new-game screen and the online rooms use it).
+pub fn rules_editor(
+    ui: &mut egui::Ui,
+    loc: &Locale,
+    rules: &mut Rules,
+    timers: &mut crate::saves::JunqiTimers,
+) {
+    ui.horizontal_wrapped(|h| {
+        h.label(tr!(loc, "junqi-presets"));
+        for preset in PRESETS {
+            if h.selectable_label(preset.matches(rules), tr!(loc, preset.id))
+                .clicked()
+            {
+                preset.apply(rules);
+            }
+        }
+    });
+    ui.add_space(16.0);
+    let on_off = |b: bool| if b { tr!(loc, "on") } else { tr!(loc, "off") };
+    ui.columns(4, |cols| {
+        if setting_column(
+            &mut cols[0],
+            &tr!(loc, "players"),
+            &rules.players.to_string(),
+        ) {
+            rules.players = match rules.players {
+                2 => 3,
+                3 => 4,
+                _ => 2,
+            };
+            if rules.players > 2 {
+                rules.board = BoardChoice::FourPlayer;
+            }
+        }
+        let board = match rules.board {
+            BoardChoice::TwoPlayer => tr!(loc, "junqi-board-2p"),
+            BoardChoice::FourPlayer => tr!(loc, "junqi-board-4p"),
+        };
+        // Two players may use either board; more need the 四国 board.
+        if setting_column(&mut cols[1], &tr!(loc, "junqi-board"), &board) && rules.players == 2 {
+            rules.board = match rules.board {
+                BoardChoice::TwoPlayer => BoardChoice::FourPlayer,
+                BoardChoice::FourPlayer => BoardChoice::TwoPlayer,
+            };
+        }
+        let alliance = match rules.alliance {
+            Alliance::Opposite => tr!(loc, "junqi-alliance-opposite"),
+            Alliance::Adjacent => tr!(loc, "junqi-alliance-adjacent"),
+            Alliance::None => tr!(loc, "junqi-alliance-none"),
+        };
+        if setting_column(&mut cols[2], &tr!(loc, "junqi-alliance"), &alliance)
+            && rules.players == 4
+        {
+            rules.alliance = match rules.alliance {
+                Alliance::Opposite => Alliance::Adjacent,
+                Alliance::Adjacent => Alliance::None,
+                Alliance::None => Alliance::Opposite,
+            };
+        }
+        if setting_column(
+            &mut cols[3],
+            &tr!(loc, "junqi-random-deal"),
+            &on_off(rules.deal_random),
+        ) {
+            rules.deal_random = !rules.deal_random;
+        }
+    });
+    ui.add_space(12.0);
+    ui.columns(4, |cols| {
+        if setting_column(
+            &mut cols[0],
+            &tr!(loc, "junqi-open-allies"),
+            &on_off(rules.open_allies),
+        ) {
+            rules.open_allies = !rules.open_allies;
+        }
+        if setting_column(
+            &mut cols[1],
+            &tr!(loc, "junqi-reveal-flag"),
+            &on_off(rules.reveal_flag),
+        ) {
+            rules.reveal_flag = !rules.reveal_flag;
+        }
+        if setting_column(
+            &mut cols[2],
+            &tr!(loc, "junqi-bombs-not-front"),
+            &on_off(rules.bombs_not_front),
+        ) {
+            rules.bombs_not_front = !rules.bombs_not_front;
+        }
+        let quiet = if rules.quiet_limit == 0 {
+            tr!(loc, "off")
+        } else {
+            rules.quiet_limit.to_string()
+        };
+        if setting_column(&mut cols[3], &tr!(loc, "junqi-quiet-limit"), &quiet) {
+            rules.quiet_limit = match rules.quiet_limit {
+                0 => 30,
+                30 => 60,
+                60 => 100,
+                _ => 0,
+            };
+        }
+    });
+    ui.add_space(12.0);
+    ui.columns(4, |cols| {
+        let secs = |s: Option<u32>| s.map_or(tr!(loc, "off"), |s| tr!(loc, "junqi-seconds", n = s));
+        if setting_column(
+            &mut cols[0],
+            &tr!(loc, "junqi-deploy-timer"),
+            &secs(timers.deploy),
+        ) {
+            timers.deploy = match timers.deploy {
+                None => Some(60),
+                Some(60) => Some(120),
+                Some(120) => Some(300),
+                _ => None,
+            };
+        }
+        if setting_column(
+            &mut cols[1],
+            &tr!(loc, "junqi-move-timer"),
+            &secs(timers.moves),
+        ) {
+            timers.moves = match timers.moves {
+                None => Some(30),
+                Some(30) => Some(60),
+                Some(60) => Some(120),
+                _ => None,
+            };
+        }
+    });
+}
+
 fn new_game_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
@@ -211,134 +346,7 @@ fn new_game_screen(
         theme::header(ui, &tr!(loc, "junqi-new-game"));
         ui.add_space(16.0);
         let d = &mut *draft;
-        ui.horizontal_wrapped(|h| {
-            h.label(tr!(loc, "junqi-presets"));
-            for preset in PRESETS {
-                if h.selectable_label(preset.matches(&d.rules), tr!(loc, preset.id))
-                    .clicked()
-                {
-                    preset.apply(&mut d.rules);
-                }
-            }
-        });
-        ui.add_space(16.0);
-        let on_off = |b: bool| if b { tr!(loc, "on") } else { tr!(loc, "off") };
-        ui.columns(4, |cols| {
-            if setting_column(
-                &mut cols[0],
-                &tr!(loc, "players"),
-                &d.rules.players.to_string(),
-            ) {
-                d.rules.players = match d.rules.players {
-                    2 => 3,
-                    3 => 4,
-                    _ => 2,
-                };
-                if d.rules.players > 2 {
-                    d.rules.board = BoardChoice::FourPlayer;
-                }
-            }
-            let board = match d.rules.board {
-                BoardChoice::TwoPlayer => tr!(loc, "junqi-board-2p"),
-                BoardChoice::FourPlayer => tr!(loc, "junqi-board-4p"),
-            };
-            // Two players may use either board; more need the 四国 board.
-            if setting_column(&mut cols[1], &tr!(loc, "junqi-board"), &board)
-                && d.rules.players == 2
-            {
-                d.rules.board = match d.rules.board {
-                    BoardChoice::TwoPlayer => BoardChoice::FourPlayer,
-                    BoardChoice::FourPlayer => BoardChoice::TwoPlayer,
-                };
-            }
-            let alliance = match d.rules.alliance {
-                Alliance::Opposite => tr!(loc, "junqi-alliance-opposite"),
-                Alliance::Adjacent => tr!(loc, "junqi-alliance-adjacent"),
-                Alliance::None => tr!(loc, "junqi-alliance-none"),
-            };
-            if setting_column(&mut cols[2], &tr!(loc, "junqi-alliance"), &alliance)
-                && d.rules.players == 4
-            {
-                d.rules.alliance = match d.rules.alliance {
-                    Alliance::Opposite => Alliance::Adjacent,
-                    Alliance::Adjacent => Alliance::None,
-                    Alliance::None => Alliance::Opposite,
-                };
-            }
-            if setting_column(
-                &mut cols[3],
-                &tr!(loc, "junqi-random-deal"),
-                &on_off(d.rules.deal_random),
-            ) {
-                d.rules.deal_random = !d.rules.deal_random;
-            }
-        });
-        ui.add_space(12.0);
-        ui.columns(4, |cols| {
-            if setting_column(
-                &mut cols[0],
-                &tr!(loc, "junqi-open-allies"),
-                &on_off(d.rules.open_allies),
-            ) {
-                d.rules.open_allies = !d.rules.open_allies;
-            }
-            if setting_column(
-                &mut cols[1],
-                &tr!(loc, "junqi-reveal-flag"),
-                &on_off(d.rules.reveal_flag),
-            ) {
-                d.rules.reveal_flag = !d.rules.reveal_flag;
-            }
-            if setting_column(
-                &mut cols[2],
-                &tr!(loc, "junqi-bombs-not-front"),
-                &on_off(d.rules.bombs_not_front),
-            ) {
-                d.rules.bombs_not_front = !d.rules.bombs_not_front;
-            }
-            let quiet = if d.rules.quiet_limit == 0 {
-                tr!(loc, "off")
-            } else {
-                d.rules.quiet_limit.to_string()
-            };
-            if setting_column(&mut cols[3], &tr!(loc, "junqi-quiet-limit"), &quiet) {
-                d.rules.quiet_limit = match d.rules.quiet_limit {
-                    0 => 30,
-                    30 => 60,
-                    60 => 100,
-                    _ => 0,
-                };
-            }
-        });
-        ui.add_space(12.0);
-        ui.columns(4, |cols| {
-            let secs =
-                |s: Option<u32>| s.map_or(tr!(loc, "off"), |s| tr!(loc, "junqi-seconds", n = s));
-            if setting_column(
-                &mut cols[0],
-                &tr!(loc, "junqi-deploy-timer"),
-                &secs(d.timers.deploy),
-            ) {
-                d.timers.deploy = match d.timers.deploy {
-                    None => Some(60),
-                    Some(60) => Some(120),
-                    Some(120) => Some(300),
-                    _ => None,
-                };
-            }
-            if setting_column(
-                &mut cols[1],
-                &tr!(loc, "junqi-move-timer"),
-                &secs(d.timers.moves),
-            ) {
-                d.timers.moves = match d.timers.moves {
-                    None => Some(30),
-                    Some(30) => Some(60),
-                    Some(60) => Some(120),
-                    _ => None,
-                };
-            }
-        });
+        rules_editor(ui, &loc, &mut d.rules, &mut d.timers);
         ui.add_space(12.0);
         let n = d.rules.players as usize;
         let letters = d.rules.seat_letters();

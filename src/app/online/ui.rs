@@ -42,59 +42,59 @@ fn install_waker(mut commands: Commands, proxy: Option<Res<bevy::winit::EventLoo
     }
 }
 
-/// The new-room form.
+/// The new-room form: the same options as the local new-game screens.
 #[derive(Resource)]
 struct NewRoom {
-    preset: usize,
-    move_secs: u32,
+    game: GameKind,
+    junqi: junqi::Rules,
+    timers: crate::saves::JunqiTimers,
+    bracket: bracket::Settings,
+    /// 括号大战's time per turn (0: none).
+    bracket_secs: u32,
     takeover: bool,
 }
 
 impl Default for NewRoom {
     fn default() -> Self {
         NewRoom {
-            preset: 0,
-            move_secs: 60,
+            game: GameKind::Junqi,
+            junqi: junqi::Rules {
+                board: junqi::BoardChoice::TwoPlayer,
+                players: 2,
+                ..junqi::Rules::default()
+            },
+            timers: crate::saves::JunqiTimers {
+                deploy: Some(120),
+                moves: Some(60),
+            },
+            bracket: bracket::Settings {
+                turn_limit: Some(20),
+                ..bracket::Settings::default()
+            },
+            bracket_secs: 60,
             takeover: true,
         }
     }
 }
 
-/// The room presets of the form: their locale key and options.
-fn presets() -> Vec<(&'static str, GameOptions)> {
-    let junqi = |board, players| GameOptions::Junqi {
-        rules: junqi::Rules {
-            board,
-            players,
-            ..junqi::Rules::default()
-        },
-        deploy_secs: Some(120),
-        move_secs: None,
-    };
-    let bracket = |side, players| GameOptions::Bracket {
-        settings: bracket::Settings {
-            board: bracket::generate::BoardSettings {
-                side,
-                players,
-                ..Default::default()
+impl NewRoom {
+    fn options(&self) -> RoomOptions {
+        let game = match self.game {
+            GameKind::Junqi => GameOptions::Junqi {
+                rules: self.junqi.clone(),
+                deploy_secs: self.timers.deploy,
+                move_secs: self.timers.moves,
             },
-            turn_limit: Some(20),
-            ..bracket::Settings::default()
-        },
-        move_secs: None,
-    };
-    vec![
-        (
-            "online-preset-junqi-2",
-            junqi(junqi::BoardChoice::TwoPlayer, 2),
-        ),
-        (
-            "online-preset-junqi-4",
-            junqi(junqi::BoardChoice::FourPlayer, 4),
-        ),
-        ("online-preset-bracket-2", bracket(10, 2)),
-        ("online-preset-bracket-4", bracket(14, 4)),
-    ]
+            GameKind::Bracket => GameOptions::Bracket {
+                settings: self.bracket.clone(),
+                move_secs: (self.bracket_secs > 0).then_some(self.bracket_secs),
+            },
+        };
+        RoomOptions {
+            game,
+            computer_takes_over: self.takeover,
+        }
+    }
 }
 
 fn describe(loc: &Locale, options: &RoomOptions) -> String {
@@ -210,32 +210,34 @@ fn lobby_screen(
         }
         ui.separator();
         ui.heading(tr!(loc, "online-new-room"));
-        let presets = presets();
-        ui.horizontal_wrapped(|h| {
-            for (i, (key, _)) in presets.iter().enumerate() {
-                h.radio_value(&mut form.preset, i, tr!(loc, key));
-            }
-        });
-        ui.horizontal(|h| {
-            h.label(tr!(loc, "online-move-secs"));
-            h.add(egui::DragValue::new(&mut form.move_secs).range(0..=600));
-            h.checkbox(&mut form.takeover, tr!(loc, "online-takeover"));
-        });
-        if ui.button(tr!(loc, "online-create")).clicked() {
-            let mut game = presets[form.preset].1.clone();
-            let secs = (form.move_secs > 0).then_some(form.move_secs);
-            match &mut game {
-                GameOptions::Junqi { move_secs, .. } | GameOptions::Bracket { move_secs, .. } => {
-                    *move_secs = secs
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.horizontal(|h| {
+                h.radio_value(&mut form.game, GameKind::Junqi, tr!(loc, "junqi"));
+                h.radio_value(&mut form.game, GameKind::Bracket, tr!(loc, "bracket-war"));
+            });
+            ui.add_space(8.0);
+            let f = &mut *form;
+            match f.game {
+                GameKind::Junqi => {
+                    crate::app::junqi::newgame::rules_editor(ui, &loc, &mut f.junqi, &mut f.timers)
+                }
+                GameKind::Bracket => {
+                    crate::app::bracket::newgame::settings_editor(ui, &loc, &mut f.bracket, None);
+                    ui.horizontal(|h| {
+                        h.label(tr!(loc, "online-move-secs"));
+                        h.add(egui::DragValue::new(&mut f.bracket_secs).range(0..=600));
+                    });
                 }
             }
-            intents.write(OnlineIntent::Send(ClientMsg::CreateRoom {
-                options: RoomOptions {
-                    game,
-                    computer_takes_over: form.takeover,
-                },
-            }));
-        }
+            ui.add_space(8.0);
+            ui.checkbox(&mut f.takeover, tr!(loc, "online-takeover"));
+            ui.add_space(8.0);
+            if theme::big_button(ui, true, &tr!(loc, "online-create")).clicked() {
+                intents.write(OnlineIntent::Send(ClientMsg::CreateRoom {
+                    options: f.options(),
+                }));
+            }
+        });
     });
     Ok(())
 }
