@@ -101,7 +101,7 @@ pub fn settings_editor(
     ui: &mut egui::Ui,
     loc: &Locale,
     settings: &mut Settings,
-    mut coverage_hint: Option<&mut bool>,
+    coverage_hint: Option<&mut bool>,
 ) {
     let on_off = |b: bool| if b { tr!(loc, "on") } else { tr!(loc, "off") };
     ui.columns(4, |cols| {
@@ -158,7 +158,7 @@ pub fn settings_editor(
         {
             settings.star_no_adjacent = !settings.star_no_adjacent;
         }
-        if let Some(hint) = coverage_hint.as_deref_mut()
+        if let Some(hint) = coverage_hint
             && setting_column(&mut cols[2], &tr!(loc, "coverage-hint"), &on_off(*hint))
         {
             *hint = !*hint;
