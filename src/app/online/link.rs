@@ -31,7 +31,7 @@ impl Link {
         let (tx, out_rx) = channel::<ClientMsg>();
         let (in_tx, rx) = channel();
         std::thread::Builder::new()
-            .name("bw-online".into())
+            .name("bw_online_link".into())
             .spawn(move || {
                 let wake = || {
                     if let Some(w) = &wake {
