@@ -10,4 +10,14 @@ if [ -z "$wine" ]; then
     exit 127
 fi
 export WINEDEBUG=${WINEDEBUG:--all}
+prefix=${WINEPREFIX:-$HOME/.wine}
+# Wine 8 has no bcryptprimitives.dll (Rust's std imports ProcessPrng from it): build the
+# stand-in in scripts/wine/ into the prefix once.
+dll="$prefix/drive_c/windows/system32/bcryptprimitives.dll"
+if [ ! -f "$dll" ]; then
+    [ -d "$prefix/drive_c/windows/system32" ] || "$wine" cmd /c exit >/dev/null 2>&1 || true
+    here=$(cd "$(dirname "$0")" && pwd)
+    x86_64-w64-mingw32-gcc -shared -O2 -o "$dll" \
+        "$here/wine/bcryptprimitives.c" "$here/wine/bcryptprimitives.def" -ladvapi32
+fi
 exec "$wine" "$@"
