@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Bevy needs to build (and, with --test, to run the
-# real-window smoke test under Xvfb). Does nothing for packages already installed.
+# real-window smoke test under Xvfb and the Windows build under Wine). Does nothing for packages already installed.
 set -euo pipefail
 
 packages=(pkg-config libudev-dev libwayland-dev libxkbcommon-dev libx11-dev)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1)
+    # Windows from Linux: MinGW-w64 links the .exe files, Wine runs them, zip packs them.
+    packages+=(gcc-mingw-w64-x86-64 wine64 zip)
 fi
 
 missing=()

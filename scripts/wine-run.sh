@@ -20,4 +20,13 @@ if [ ! -f "$dll" ]; then
     x86_64-w64-mingw32-gcc -shared -O2 -o "$dll" \
         "$here/wine/bcryptprimitives.c" "$here/wine/bcryptprimitives.def" -ladvapi32
 fi
+# Wine 8's display modes under Xvfb (XRandR) lack a refresh rate, which winit asserts on:
+# use Wine's single fixed mode instead.
+marker="$prefix/.bracket-war-display"
+if [ ! -f "$marker" ]; then
+    for key in UseXRandR UseXVidMode; do
+        "$wine" reg add 'HKCU\Software\Wine\X11 Driver' /v "$key" /t REG_SZ /d N /f >/dev/null 2>&1
+    done
+    touch "$marker"
+fi
 exec "$wine" "$@"
