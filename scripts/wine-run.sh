@@ -2,6 +2,7 @@
 # Runs a Windows program under Wine: cargo's `runner` for x86_64-pc-windows-gnu (see
 # .cargo/config.toml), so `cargo test --target x86_64-pc-windows-gnu` runs the tests as
 # .exe files. Debian's `wine64` package puts the loader in /usr/lib/wine.
+#   scripts/wine-run.sh [--new-server] PROGRAM.exe ARGS...
 set -euo pipefail
 wine=$(command -v wine64 || command -v wine || true)
 [ -z "$wine" ] && [ -x /usr/lib/wine/wine64 ] && wine=/usr/lib/wine/wine64
@@ -10,6 +11,15 @@ if [ -z "$wine" ]; then
     exit 127
 fi
 export WINEDEBUG=${WINEDEBUG:--all}
+# `--new-server`: stop a Wine server left running by earlier programs first. A window needs
+# one started with the display; one started without it finds no Vulkan device.
+if [ "${1:-}" = "--new-server" ]; then
+    shift
+    server="$(dirname "$wine")/wineserver"
+    [ -x "$server" ] || server=$(command -v wineserver || true)
+    [ -n "$server" ] && "$server" -k 2>/dev/null || true
+    sleep 1
+fi
 prefix=${WINEPREFIX:-$HOME/.wine}
 # Wine 8 has no bcryptprimitives.dll (Rust's std imports ProcessPrng from it): build the
 # stand-in in scripts/wine/ into the prefix once.
