@@ -16,8 +16,25 @@ fn exe() -> Command {
     Command::new(env!("CARGO_BIN_EXE_bracket-war"))
 }
 
-/// Starts `serve` on a free port; the child and its URL (from the fixed first line).
-fn serve(data: &std::path::Path) -> (Child, String) {
+/// A running `serve`, killed when dropped (also when a test fails half-way).
+struct Server(Child);
+
+impl Server {
+    /// SIGKILL, and wait for the process to be gone.
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Starts `serve` on a free port; the server and its URL (from the fixed first line).
+fn serve(data: &std::path::Path) -> (Server, String) {
     let mut child = exe()
         .args(["serve", "--addr", "127.0.0.1:0", "--data"])
         .arg(data)
@@ -35,7 +52,7 @@ fn serve(data: &std::path::Path) -> (Child, String) {
         .trim()
         .to_string();
     assert!(url.starts_with("ws://127.0.0.1:"), "{url}");
-    (child, url)
+    (Server(child), url)
 }
 
 fn seated(c: &mut Client) -> (RoomId, String) {
@@ -81,8 +98,7 @@ fn a_server_killed_mid_game_resumes_every_game_after_a_restart() {
         drive(&mut clients, Duration::from_secs(60), |_, c| c.acted >= 3).unwrap();
         games.push((room, [ta, tb]));
     }
-    server.kill().unwrap(); // SIGKILL
-    server.wait().unwrap();
+    server.kill(); // SIGKILL
 
     let (mut server, url) = serve(data.path());
     for (room, tokens) in games {
@@ -101,8 +117,7 @@ fn a_server_killed_mid_game_resumes_every_game_after_a_restart() {
             .unwrap_or_else(|e| panic!("room {room} after the restart: {e}"));
         assert!(data.path().join(format!("records/{room}.ron")).exists());
     }
-    server.kill().unwrap();
-    let _ = server.wait();
+    server.kill();
 }
 
 #[test]
@@ -158,8 +173,7 @@ fn loadtest_prints_its_fixed_last_line() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    server.kill().unwrap();
-    let _ = server.wait();
+    server.kill();
 }
 
 #[test]
