@@ -1,0 +1,154 @@
+//! A room's clocks: deployment and move timers, grace periods for dropped persons, and
+//! what happens when they run out.
+
+use super::*;
+
+impl Room {
+    /// Clocks and grace periods: call it often (the server does every 100 ms).
+    pub fn tick(&mut self, now: u64) -> Effects {
+        let mut fx = Effects::default();
+        // Persons away for longer than the grace period.
+        for seat in 0..self.seats.len() as u8 {
+            let s = &self.seats[seat as usize];
+            let expired = s.conn.is_none()
+                && !s.taken_over
+                && s.away_since.is_some_and(|t| now >= t + self.grace_ms);
+            if !expired {
+                continue;
+            }
+            match self.status {
+                RoomStatus::Waiting => self.commit(now, Entry::Vacated { seat }, &mut fx),
+                RoomStatus::Playing if self.options.computer_takes_over => {
+                    self.commit(now, Entry::TakenOver { seat }, &mut fx);
+                }
+                RoomStatus::Playing => {
+                    // The absent person's turns now time out.
+                    self.seats[seat as usize].taken_over = false;
+                    if self.deadline.is_none() {
+                        self.clock_for.0 = u64::MAX;
+                        self.restart_clock(now);
+                    }
+                }
+                _ => {}
+            }
+            if self.status != RoomStatus::Playing {
+                self.seats[seat as usize].away_since = None;
+            }
+            self.broadcast_room(&mut fx);
+        }
+        if self.status == RoomStatus::Playing && self.deadline.is_some_and(|d| now >= d) {
+            for entry in self.timeout_entries() {
+                self.commit(now, entry, &mut fx);
+            }
+            self.after_game_change(now, &mut fx);
+        }
+        fx
+    }
+
+    /// When the room must be ticked next, if at all.
+    pub fn next_deadline(&self) -> Option<u64> {
+        let grace = self
+            .seats
+            .iter()
+            .filter(|s| s.conn.is_none() && !s.taken_over)
+            .filter_map(|s| s.away_since.map(|t| t + self.grace_ms))
+            .min();
+        match (grace, self.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// What a clock runs for: the phase, the ply and the player to move. Other changes
+    /// (a draw answer) leave the clock running.
+    pub(super) fn clock_key(&self) -> (u64, u64, u64) {
+        match &self.table {
+            Some(Table::Junqi(g)) => (g.deploy_order.len() as u64, g.plies as u64, g.turn as u64),
+            Some(Table::Bracket { game, .. }) => {
+                (0, game.actions.len() as u64, game.turn.current as u64)
+            }
+            None => (0, 0, 0),
+        }
+    }
+
+    /// Starts the clock for what must happen next (if that changed).
+    pub(super) fn restart_clock(&mut self, now: u64) {
+        if self.status != RoomStatus::Playing {
+            self.deadline = None;
+            return;
+        }
+        let key = self.clock_key();
+        if key == self.clock_for {
+            return;
+        }
+        self.clock_for = key;
+        let (deploying, limit) = match (&self.table, &self.options.game) {
+            (
+                Some(Table::Junqi(g)),
+                GameOptions::Junqi {
+                    deploy_secs,
+                    move_secs,
+                    ..
+                },
+            ) => {
+                if g.phase == Phase::Deploying {
+                    (true, *deploy_secs)
+                } else {
+                    (false, *move_secs)
+                }
+            }
+            (_, GameOptions::Bracket { move_secs, .. }) => (false, *move_secs),
+            _ => (false, None),
+        };
+        let absent = self.to_act().iter().any(|&s| {
+            let seat = &self.seats[s as usize];
+            seat.conn.is_none()
+                && !seat.taken_over
+                && matches!(seat.holder, Holder::Person { .. })
+                && seat.away_since.is_some_and(|t| now >= t + self.grace_ms)
+        });
+        let limit_ms = limit.map(|s| s as u64 * 1000);
+        self.deadline = match (limit_ms, absent) {
+            (Some(ms), _) => Some(now + ms),
+            (None, true) => Some(now + ABSENT_TURN_MS),
+            (None, false) if deploying => None,
+            (None, false) => None,
+        };
+    }
+
+    /// What happens when the clock runs out.
+    pub(super) fn timeout_entries(&self) -> Vec<Entry> {
+        match &self.table {
+            Some(Table::Junqi(g)) => match g.phase {
+                Phase::Deploying => (0..g.players.len())
+                    .filter(|&p| !g.players[p].deployed)
+                    .map(|p| Entry::Deployed {
+                        seat: p as u8,
+                        layout: named_layout(
+                            g,
+                            &junqi::headless::automatic_layout(g, p, self.seed),
+                        ),
+                    })
+                    .collect(),
+                Phase::Playing => vec![Entry::Junqi {
+                    action: JunqiAction::Timeout,
+                }],
+                Phase::Over(_) => vec![],
+            },
+            Some(Table::Bracket { game, .. }) if !game.turn.is_over() => {
+                let seat = game.turn.current - 1;
+                let kinds = &self.content.kinds;
+                let a = bracket::ai::choose(
+                    SeatKind::GreedyComputer,
+                    game,
+                    kinds,
+                    seed_for(self.seed, seat, self.stamp),
+                );
+                vec![Entry::Bracket {
+                    action: BracketAction::of(&a, kinds),
+                }]
+            }
+            _ => vec![],
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! Connections in a room: entering (to a seat or to watch), taking a seat back with its
+//! token, departing, and every message of a connection inside the room.
+
+use super::*;
+
+impl Room {
+    /// A connection enters: `seat` sits in that free seat, none observes.
+    pub fn enter(
+        &mut self,
+        now: u64,
+        conn: ConnId,
+        name: &str,
+        seat: Option<u8>,
+        token: impl FnOnce() -> String,
+    ) -> Result<Effects, Refused> {
+        if self.status == RoomStatus::Failed {
+            return refuse(RefusalCode::NoRoom, "the room has closed");
+        }
+        let mut fx = Effects::default();
+        if let Some(seat) = seat {
+            self.check_free(seat)?;
+            let entry = Entry::Sat {
+                seat,
+                name: name.to_string(),
+                token: token(),
+            };
+            self.commit(now, entry, &mut fx);
+            self.seats[seat as usize].conn = Some(conn);
+        }
+        self.members.insert(
+            conn,
+            Member {
+                name: name.to_string(),
+                seat,
+                sent: 0,
+            },
+        );
+        if let Some(seat) = seat {
+            self.send_token(conn, seat, &mut fx);
+        }
+        self.broadcast_room(&mut fx);
+        self.send_game(now, Some(conn), &mut fx);
+        self.send_record(conn, &mut fx);
+        Ok(fx)
+    }
+
+    /// A connection takes back the seat its token names.
+    pub fn resume(&mut self, now: u64, conn: ConnId, token: &str) -> Result<Effects, Refused> {
+        let Some(seat) = self.seat_of_token(token) else {
+            return refuse(RefusalCode::BadToken, "the seat token names no seat here");
+        };
+        let mut fx = Effects::default();
+        let s = &mut self.seats[seat as usize];
+        if let Some(old) = s.conn.take() {
+            // The same person on a new connection: the old one is no longer in the room.
+            self.members.remove(&old);
+            fx.removed.push(old);
+            fx.send(
+                old,
+                ServerMsg::Left {
+                    why: LeftWhy::Replaced,
+                    reason: "the seat was taken back from another connection".into(),
+                },
+            );
+        }
+        let s = &mut self.seats[seat as usize];
+        s.conn = Some(conn);
+        s.away_since = None;
+        let name = match &s.holder {
+            Holder::Person { name, .. } => name.clone(),
+            _ => unreachable!("a token names a person's seat"),
+        };
+        if s.taken_over {
+            self.commit(now, Entry::Returned { seat }, &mut fx);
+        }
+        self.members.insert(
+            conn,
+            Member {
+                name,
+                seat: Some(seat),
+                sent: 0,
+            },
+        );
+        self.send_token(conn, seat, &mut fx);
+        self.broadcast_room(&mut fx);
+        self.send_game(now, Some(conn), &mut fx);
+        self.send_record(conn, &mut fx);
+        Ok(fx)
+    }
+
+    /// The connection closed, or said `leave`. A person keeps a seat in a game (and for
+    /// the grace period before one); `leave` before the game frees the seat at once.
+    pub fn depart(&mut self, now: u64, conn: ConnId, said_leave: bool) -> Effects {
+        let mut fx = Effects::default();
+        let Some(member) = self.members.remove(&conn) else {
+            return fx;
+        };
+        fx.removed.push(conn);
+        if said_leave {
+            fx.send(
+                conn,
+                ServerMsg::Left {
+                    why: LeftWhy::Left,
+                    reason: "you left the room".into(),
+                },
+            );
+        }
+        if let Some(seat) = member.seat {
+            let s = &mut self.seats[seat as usize];
+            s.conn = None;
+            if self.status == RoomStatus::Waiting && said_leave {
+                self.commit(now, Entry::Vacated { seat }, &mut fx);
+            } else {
+                s.away_since = Some(now);
+                if s.ready && self.status == RoomStatus::Waiting {
+                    self.commit(now, Entry::Ready { seat, ready: false }, &mut fx);
+                }
+            }
+        }
+        self.broadcast_room(&mut fx);
+        fx
+    }
+
+    /// A message of a connection in the room.
+    pub fn handle(
+        &mut self,
+        now: u64,
+        conn: ConnId,
+        msg: ClientMsg,
+        token: impl FnOnce() -> String,
+    ) -> Result<Effects, Refused> {
+        let Some(member) = self.members.get(&conn).cloned() else {
+            return refuse(RefusalCode::NoRoom, "you are not in this room");
+        };
+        let mut fx = Effects::default();
+        match msg {
+            ClientMsg::Sit { seat } => {
+                self.before_game()?;
+                self.check_free(seat)?;
+                if let Some(old) = member.seat {
+                    self.commit(now, Entry::Vacated { seat: old }, &mut fx);
+                }
+                let entry = Entry::Sat {
+                    seat,
+                    name: member.name.clone(),
+                    token: token(),
+                };
+                self.commit(now, entry, &mut fx);
+                self.seats[seat as usize].conn = Some(conn);
+                self.members.get_mut(&conn).expect("member").seat = Some(seat);
+                self.send_token(conn, seat, &mut fx);
+            }
+            ClientMsg::Stand => {
+                self.before_game()?;
+                let seat = self.seated(&member)?;
+                self.commit(now, Entry::Vacated { seat }, &mut fx);
+                self.members.get_mut(&conn).expect("member").seat = None;
+            }
+            ClientMsg::Ready { ready } => {
+                self.before_game()?;
+                let seat = self.seated(&member)?;
+                if self.seats[seat as usize].ready != ready {
+                    self.commit(now, Entry::Ready { seat, ready }, &mut fx);
+                }
+                self.maybe_start(now, &mut fx);
+            }
+            ClientMsg::SetComputer { seat, level } => {
+                self.before_game()?;
+                self.check_host(&member)?;
+                let s = self
+                    .seats
+                    .get(seat as usize)
+                    .ok_or((RefusalCode::SeatTaken, format!("no seat {seat}")))?;
+                if matches!(s.holder, Holder::Person { .. }) {
+                    return refuse(
+                        RefusalCode::SeatTaken,
+                        format!("a person sits in seat {seat}"),
+                    );
+                }
+                self.commit(now, Entry::Computer { seat, level }, &mut fx);
+                self.maybe_start(now, &mut fx);
+            }
+            ClientMsg::Kick { seat } => {
+                self.before_game()?;
+                self.check_host(&member)?;
+                if member.seat == Some(seat) {
+                    return refuse(RefusalCode::NotHost, "the host cannot kick itself");
+                }
+                let Some(Seat {
+                    holder: Holder::Person { .. },
+                    conn: kicked,
+                    ..
+                }) = self.seats.get(seat as usize).cloned()
+                else {
+                    return refuse(RefusalCode::SeatTaken, format!("no person in seat {seat}"));
+                };
+                self.commit(now, Entry::Vacated { seat }, &mut fx);
+                if let Some(k) = kicked {
+                    self.members.remove(&k);
+                    fx.removed.push(k);
+                    fx.send(
+                        k,
+                        ServerMsg::Left {
+                            why: LeftWhy::Kicked,
+                            reason: "the host asked you to leave the room".into(),
+                        },
+                    );
+                }
+            }
+            ClientMsg::Chat { text } => {
+                let text: String = text
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .take(MAX_CHAT_CHARS)
+                    .collect();
+                if text.trim().is_empty() {
+                    return refuse(RefusalCode::Malformed, "an empty chat line");
+                }
+                for &to in self.members.keys() {
+                    fx.send(
+                        to,
+                        ServerMsg::Chat {
+                            from: member.name.clone(),
+                            text: text.clone(),
+                        },
+                    );
+                }
+                return Ok(fx);
+            }
+            ClientMsg::Act { seq, action } => {
+                let seat = self.seated(&member)?;
+                if !self.in_game() {
+                    return refuse(RefusalCode::WrongPhase, "the game is not in play");
+                }
+                let entry = self.check_action(seat, &action)?;
+                self.commit(now, entry, &mut fx);
+                self.after_game_change(now, &mut fx);
+                fx.send(conn, ServerMsg::Acted { seq });
+                return Ok(fx);
+            }
+            other => {
+                return refuse(
+                    RefusalCode::Malformed,
+                    format!("`{}` is not a message inside a room", message_name(&other)),
+                );
+            }
+        }
+        self.broadcast_room(&mut fx);
+        Ok(fx)
+    }
+}

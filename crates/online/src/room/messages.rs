@@ -1,0 +1,134 @@
+//! What a room sends: each connection's seat token, the room's state, and the game as that
+//! connection may see it.
+
+use super::*;
+
+/// A message's `type`, for refusals.
+pub fn message_name(msg: &ClientMsg) -> &'static str {
+    match msg {
+        ClientMsg::Hello { .. } => "hello",
+        ClientMsg::ListRooms => "list_rooms",
+        ClientMsg::CreateRoom { .. } => "create_room",
+        ClientMsg::Join { .. } => "join",
+        ClientMsg::Sit { .. } => "sit",
+        ClientMsg::Stand => "stand",
+        ClientMsg::Leave => "leave",
+        ClientMsg::Ready { .. } => "ready",
+        ClientMsg::SetComputer { .. } => "set_computer",
+        ClientMsg::Kick { .. } => "kick",
+        ClientMsg::Chat { .. } => "chat",
+        ClientMsg::Act { .. } => "act",
+    }
+}
+
+impl Room {
+    /// A game that ended while the connection was away: its record.
+    pub(super) fn send_record(&self, conn: ConnId, fx: &mut Effects) {
+        if self.status == RoomStatus::Over
+            && let Some(record) = self.record()
+        {
+            fx.send(conn, ServerMsg::Finished { record });
+        }
+    }
+
+    pub(super) fn send_token(&self, conn: ConnId, seat: u8, fx: &mut Effects) {
+        if let Holder::Person { token, .. } = &self.seats[seat as usize].holder {
+            fx.send(
+                conn,
+                ServerMsg::Seated {
+                    room: self.id,
+                    seat,
+                    token: token.clone(),
+                },
+            );
+        }
+    }
+
+    pub(super) fn room_state(&self, you: Option<u8>) -> RoomState {
+        RoomState {
+            id: self.id,
+            options: self.options.clone(),
+            status: self.status,
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatInfo {
+                    seat: i as u8,
+                    occupant: match &s.holder {
+                        Holder::Empty => Occupant::Empty,
+                        Holder::Person { name, .. } => Occupant::Person { name: name.clone() },
+                        Holder::Computer(level) => Occupant::Computer { level: *level },
+                    },
+                    ready: s.ready,
+                    connected: s.conn.is_some(),
+                })
+                .collect(),
+            observers: self
+                .members
+                .values()
+                .filter(|m| m.seat.is_none())
+                .map(|m| m.name.clone())
+                .collect(),
+            host: self.host(),
+            you,
+        }
+    }
+
+    pub(super) fn broadcast_room(&self, fx: &mut Effects) {
+        for (&to, m) in &self.members {
+            fx.send(
+                to,
+                ServerMsg::Room {
+                    room: self.room_state(m.seat),
+                },
+            );
+        }
+    }
+
+    /// Each member's (or one member's) view of the game.
+    pub(super) fn send_game(&mut self, now: u64, only: Option<ConnId>, fx: &mut Effects) {
+        let Some(table) = &self.table else { return };
+        let clock_ms = self.deadline.map(|d| d.saturating_sub(now));
+        for (&to, m) in self.members.iter_mut() {
+            if only.is_some_and(|o| o != to) {
+                continue;
+            }
+            let view = match table {
+                Table::Junqi(g) => {
+                    let view = match m.seat {
+                        Some(s) => PlayerView::position(g, s as usize),
+                        None => PlayerView::public(g),
+                    };
+                    let first = m.sent.min(g.events.len());
+                    m.sent = g.events.len();
+                    GameView::Junqi(JunqiView {
+                        view,
+                        observer: m.seat.is_none(),
+                        first_event: first,
+                        events: g.events[first..].to_vec(),
+                        clock_ms,
+                    })
+                }
+                Table::Bracket { game, by } => {
+                    let kinds = &self.content.kinds;
+                    let first = m.sent.min(game.actions.len());
+                    m.sent = game.actions.len();
+                    GameView::Bracket(BracketView {
+                        board: bracket::text::format_board(&game.board, kinds),
+                        seed: game.seed,
+                        turn: game.turn.clone(),
+                        actions: game.actions.len(),
+                        new_actions: game.actions[first..]
+                            .iter()
+                            .zip(&by[first..])
+                            .map(|(a, &s)| (s, BracketAction::of(a, kinds)))
+                            .collect(),
+                        clock_ms,
+                    })
+                }
+            };
+            fx.send(to, ServerMsg::Game { view });
+        }
+    }
+}

@@ -1,0 +1,554 @@
+//! A room: seats, observers, readiness, chat, and the game refereed by the rules crate.
+//!
+//! The room does no I/O and reads no clock: the server hands it every message with the
+//! time (`now`, milliseconds on a monotonic clock) and sends what it returns. Every change
+//! of lasting state is an [`Entry`]; [`Room::apply`] is the only place state changes, so
+//! the server's journal of entries rebuilds a room exactly after a restart.
+//!
+//! Hidden information: every [`ServerMsg::Game`] is built for its connection alone, from
+//! that seat's view ([`PlayerView::position`]) or the public one ([`PlayerView::public`]),
+//! and the public events.
+
+mod checks;
+mod clock;
+mod computers;
+mod connections;
+mod messages;
+
+use checks::parse_layout;
+pub use computers::Job;
+use computers::{named_layout, seed_for};
+pub use messages::message_name;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use bw_rules::bracket;
+use bw_rules::bracket::KindTable;
+use bw_rules::bracket::ai::SeatKind;
+use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi::ai::{AiKind, Budget, Decision};
+use bw_rules::junqi::record::{Record, RecordedAction as JunqiAction};
+use bw_rules::junqi::setup::{Layout, deal};
+use bw_rules::junqi::{self, Junqi, Phase, PieceSet, PlayerView};
+
+use crate::protocol::*;
+
+/// A connection, numbered by the server.
+pub type ConnId = u64;
+
+/// How long a dropped person keeps a seat before its turns time out or a computer takes
+/// over (the default; the server may set another).
+pub const DEFAULT_GRACE_MS: u64 = 60_000;
+/// How long an absent person's turn waits when the room has no move timer.
+pub const ABSENT_TURN_MS: u64 = 30_000;
+/// How long the hard computer thinks a move on the server.
+pub const HARD_THINKING_MS: u64 = 1_000;
+
+/// The rule content every room plays with.
+#[derive(Clone)]
+pub struct Content {
+    pub kinds: Arc<KindTable>,
+    pub pieces: Arc<PieceSet>,
+}
+
+impl Content {
+    /// The content built into the rules crate (online rooms play it: a client with other
+    /// mods would not agree with the server).
+    pub fn builtin() -> Content {
+        Content {
+            kinds: Arc::new(KindTable::builtin()),
+            pieces: Arc::new(PieceSet::standard()),
+        }
+    }
+}
+
+/// A lasting change of a room, journaled by the server as one JSON line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+pub enum Entry {
+    Created {
+        id: RoomId,
+        options: RoomOptions,
+        seed: u64,
+    },
+    Sat {
+        seat: u8,
+        name: String,
+        token: String,
+    },
+    /// A person left a seat before the game (stood up, left, was kicked, or stayed away).
+    Vacated {
+        seat: u8,
+    },
+    Computer {
+        seat: u8,
+        level: Option<Level>,
+    },
+    Ready {
+        seat: u8,
+        ready: bool,
+    },
+    Started,
+    Deployed {
+        seat: u8,
+        layout: Vec<(String, String)>,
+    },
+    Junqi {
+        action: JunqiAction,
+    },
+    Bracket {
+        action: BracketAction,
+    },
+    /// A computer plays the seat of a person who stayed away.
+    TakenOver {
+        seat: u8,
+    },
+    /// The person came back to a taken-over seat.
+    Returned {
+        seat: u8,
+    },
+    Failed {
+        reason: String,
+    },
+}
+
+/// A message for one connection.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Out {
+    pub to: ConnId,
+    pub msg: ServerMsg,
+}
+
+/// What a call asks the server to do: send, journal, and which connections are no longer
+/// in the room.
+#[derive(Debug, Default)]
+pub struct Effects {
+    pub out: Vec<Out>,
+    pub journal: Vec<Entry>,
+    pub removed: Vec<ConnId>,
+}
+
+impl Effects {
+    fn send(&mut self, to: ConnId, msg: ServerMsg) {
+        self.out.push(Out { to, msg });
+    }
+}
+
+/// A refusal: its code and one line.
+pub type Refused = (RefusalCode, String);
+
+fn refuse<T>(code: RefusalCode, reason: impl Into<String>) -> Result<T, Refused> {
+    Err((code, reason.into()))
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Holder {
+    Empty,
+    Person { name: String, token: String },
+    Computer(Level),
+}
+
+#[derive(Clone, Debug)]
+struct Seat {
+    holder: Holder,
+    ready: bool,
+    conn: Option<ConnId>,
+    /// When the person's connection dropped (server time).
+    away_since: Option<u64>,
+    /// A computer plays for the absent person.
+    taken_over: bool,
+}
+
+impl Seat {
+    fn empty() -> Seat {
+        Seat {
+            holder: Holder::Empty,
+            ready: false,
+            conn: None,
+            away_since: None,
+            taken_over: false,
+        }
+    }
+
+    fn computer_level(&self) -> Option<Level> {
+        match self.holder {
+            Holder::Computer(level) => Some(level),
+            Holder::Person { .. } if self.taken_over => Some(Level::Normal),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Member {
+    name: String,
+    seat: Option<u8>,
+    /// Public events (军棋) or actions (括号大战) this connection has been sent.
+    sent: usize,
+}
+
+enum Table {
+    Junqi(Junqi),
+    Bracket {
+        game: bracket::Game,
+        /// The seat of each action.
+        by: Vec<u8>,
+    },
+}
+
+/// One room.
+pub struct Room {
+    pub id: RoomId,
+    pub options: RoomOptions,
+    seed: u64,
+    content: Content,
+    seats: Vec<Seat>,
+    members: BTreeMap<ConnId, Member>,
+    table: Option<Table>,
+    status: RoomStatus,
+    /// When the running clock (deployment, or the current turn) ends.
+    deadline: Option<u64>,
+    /// Journal entries applied: a computer's answer for an older stamp is stale.
+    stamp: u64,
+    /// What the running clock is for (see [`Room::clock_key`]).
+    clock_for: (u64, u64, u64),
+    /// The server's grace period for dropped persons.
+    pub grace_ms: u64,
+}
+
+impl Room {
+    /// A new room; its first entry is in the returned effects (journal it).
+    pub fn create(
+        id: RoomId,
+        options: RoomOptions,
+        seed: u64,
+        content: Content,
+    ) -> Result<(Room, Entry), Refused> {
+        options
+            .game
+            .validate()
+            .or_else(|e| refuse(RefusalCode::BadOptions, e))?;
+        let entry = Entry::Created {
+            id,
+            options: options.clone(),
+            seed,
+        };
+        let room = Room {
+            id,
+            seats: vec![Seat::empty(); options.game.seats()],
+            options,
+            seed,
+            content,
+            members: BTreeMap::new(),
+            table: None,
+            status: RoomStatus::Waiting,
+            deadline: None,
+            stamp: 1,
+            clock_for: (u64::MAX, 0, 0),
+            grace_ms: DEFAULT_GRACE_MS,
+        };
+        Ok((room, entry))
+    }
+
+    /// Rebuilds a room from its journal (after a restart). Persons are away from `now`
+    /// and get the grace period; clocks start again.
+    pub fn restore(entries: &[Entry], content: Content, now: u64) -> Result<Room, String> {
+        let Some(Entry::Created { id, options, seed }) = entries.first() else {
+            return Err("the journal does not start with the room's creation".into());
+        };
+        let (mut room, _) =
+            Room::create(*id, options.clone(), *seed, content).map_err(|(_, e)| e)?;
+        for (i, e) in entries[1..].iter().enumerate() {
+            room.apply(e, now)
+                .map_err(|e| format!("journal entry {}: {e}", i + 2))?;
+        }
+        for s in &mut room.seats {
+            if matches!(s.holder, Holder::Person { .. }) {
+                s.away_since = Some(now);
+            }
+        }
+        room.clock_for.0 = u64::MAX;
+        room.restart_clock(now);
+        Ok(room)
+    }
+
+    /// Changes applied so far (a computer's answer names the stamp it was asked at).
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
+    pub fn status(&self) -> RoomStatus {
+        self.status
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    pub fn summary(&self) -> RoomSummary {
+        RoomSummary {
+            id: self.id,
+            options: self.options.clone(),
+            seats: self.seats.len(),
+            taken: self
+                .seats
+                .iter()
+                .filter(|s| s.holder != Holder::Empty)
+                .count(),
+            observers: self.members.values().filter(|m| m.seat.is_none()).count(),
+            status: self.status,
+        }
+    }
+
+    /// The seat a token names.
+    pub fn seat_of_token(&self, token: &str) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|s| matches!(&s.holder, Holder::Person { token: t, .. } if t == token))
+            .map(|i| i as u8)
+    }
+
+    fn host(&self) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|s| matches!(s.holder, Holder::Person { .. }))
+            .map(|i| i as u8)
+    }
+
+    fn in_game(&self) -> bool {
+        self.status == RoomStatus::Playing
+    }
+
+    /// Closes the room after a failure inside the server (its journal is kept).
+    pub fn fail(&mut self, now: u64, reason: &str) -> Effects {
+        let mut fx = Effects::default();
+        self.commit(
+            now,
+            Entry::Failed {
+                reason: reason.to_string(),
+            },
+            &mut fx,
+        );
+        for (&conn, _) in std::mem::take(&mut self.members).iter() {
+            fx.removed.push(conn);
+            fx.send(
+                conn,
+                ServerMsg::Refused {
+                    seq: None,
+                    code: RefusalCode::RoomFailed,
+                    reason: format!("the room closed after a server fault: {reason}"),
+                },
+            );
+            fx.send(
+                conn,
+                ServerMsg::Left {
+                    why: LeftWhy::RoomFailed,
+                    reason: "the room closed after a server fault".into(),
+                },
+            );
+        }
+        fx
+    }
+
+    /// Applies an entry and journals it.
+    fn commit(&mut self, now: u64, entry: Entry, fx: &mut Effects) {
+        self.apply(&entry, now)
+            .expect("an entry the room made applies");
+        fx.journal.push(entry);
+    }
+
+    /// The one place a room's lasting state changes.
+    pub fn apply(&mut self, entry: &Entry, now: u64) -> Result<(), String> {
+        self.stamp += 1;
+        let seat_mut = |seats: &mut Vec<Seat>, seat: u8| -> Result<usize, String> {
+            if (seat as usize) < seats.len() {
+                Ok(seat as usize)
+            } else {
+                Err(format!("no seat {seat}"))
+            }
+        };
+        match entry {
+            Entry::Created { .. } => return Err("a second creation".into()),
+            Entry::Sat { seat, name, token } => {
+                let i = seat_mut(&mut self.seats, *seat)?;
+                self.seats[i] = Seat {
+                    holder: Holder::Person {
+                        name: name.clone(),
+                        token: token.clone(),
+                    },
+                    ..Seat::empty()
+                };
+            }
+            Entry::Vacated { seat } => {
+                let i = seat_mut(&mut self.seats, *seat)?;
+                self.seats[i] = Seat::empty();
+            }
+            Entry::Computer { seat, level } => {
+                let i = seat_mut(&mut self.seats, *seat)?;
+                self.seats[i] = Seat {
+                    holder: level.map_or(Holder::Empty, Holder::Computer),
+                    ready: level.is_some(),
+                    ..Seat::empty()
+                };
+            }
+            Entry::Ready { seat, ready } => {
+                let i = seat_mut(&mut self.seats, *seat)?;
+                self.seats[i].ready = *ready;
+            }
+            Entry::Started => self.start(now)?,
+            Entry::Deployed { seat, layout } => {
+                let Some(Table::Junqi(game)) = &mut self.table else {
+                    return Err("a layout outside 军棋".into());
+                };
+                let layout = parse_layout(game, layout)?;
+                game.deploy(*seat as usize, &layout)
+                    .map_err(|e| e.to_string())?;
+            }
+            Entry::Junqi { action } => {
+                let Some(Table::Junqi(game)) = &mut self.table else {
+                    return Err("a 军棋 action outside 军棋".into());
+                };
+                let a = action.action(&game.board)?;
+                game.act(a).map_err(|e| e.to_string())?;
+            }
+            Entry::Bracket { action } => {
+                let Some(Table::Bracket { game, by }) = &mut self.table else {
+                    return Err("a 括号大战 action outside 括号大战".into());
+                };
+                let kinds = &self.content.kinds;
+                let seat = game.turn.current - 1;
+                game.act(kinds, action.action(kinds)?)
+                    .map_err(|e| e.to_string())?;
+                by.push(seat);
+            }
+            Entry::TakenOver { seat } => {
+                let i = seat_mut(&mut self.seats, *seat)?;
+                self.seats[i].taken_over = true;
+            }
+            Entry::Returned { seat } => {
+                let i = seat_mut(&mut self.seats, *seat)?;
+                self.seats[i].taken_over = false;
+            }
+            Entry::Failed { .. } => {
+                self.status = RoomStatus::Failed;
+                self.deadline = None;
+            }
+        }
+        if self.status == RoomStatus::Playing && self.game_over() {
+            self.status = RoomStatus::Over;
+            self.deadline = None;
+        }
+        Ok(())
+    }
+
+    fn start(&mut self, now: u64) -> Result<(), String> {
+        if self.status != RoomStatus::Waiting {
+            return Err("the game started twice".into());
+        }
+        let names: Vec<String> = self
+            .seats
+            .iter()
+            .map(|s| match &s.holder {
+                Holder::Person { name, .. } => name.clone(),
+                Holder::Computer(level) => format!("{level:?}"),
+                Holder::Empty => String::new(),
+            })
+            .collect();
+        self.table = Some(match &self.options.game {
+            GameOptions::Junqi { rules, .. } => {
+                let hands = deal(rules, &self.content.pieces, self.seed);
+                let mut game = Junqi::new(rules.clone(), self.content.pieces.clone(), hands)?;
+                for (p, s) in self.seats.iter().enumerate() {
+                    game.players[p].computer = matches!(s.holder, Holder::Computer(_));
+                    game.players[p].profile = names[p].clone();
+                }
+                Table::Junqi(game)
+            }
+            GameOptions::Bracket { settings, .. } => Table::Bracket {
+                game: bracket::Game::new(settings.clone(), self.seed),
+                by: Vec::new(),
+            },
+        });
+        self.status = RoomStatus::Playing;
+        self.restart_clock(now);
+        Ok(())
+    }
+
+    fn game_over(&self) -> bool {
+        match &self.table {
+            Some(Table::Junqi(g)) => matches!(g.phase, Phase::Over(_)),
+            Some(Table::Bracket { game, .. }) => game.turn.is_over(),
+            None => false,
+        }
+    }
+
+    /// Who must act now: the players still to deploy, or the seat whose turn it is.
+    fn to_act(&self) -> Vec<u8> {
+        match &self.table {
+            Some(Table::Junqi(g)) => match g.phase {
+                Phase::Deploying => (0..g.players.len())
+                    .filter(|&p| !g.players[p].deployed)
+                    .map(|p| p as u8)
+                    .collect(),
+                Phase::Playing => vec![g.turn as u8],
+                Phase::Over(_) => vec![],
+            },
+            Some(Table::Bracket { game, .. }) if !game.turn.is_over() => {
+                vec![game.turn.current - 1]
+            }
+            _ => vec![],
+        }
+    }
+
+    fn maybe_start(&mut self, now: u64, fx: &mut Effects) {
+        let all = self.seats.iter().all(|s| match s.holder {
+            Holder::Empty => false,
+            Holder::Computer(_) => true,
+            Holder::Person { .. } => s.ready && s.conn.is_some(),
+        });
+        if self.status == RoomStatus::Waiting && all {
+            self.commit(now, Entry::Started, fx);
+            self.after_game_change(now, fx);
+        }
+    }
+
+    /// After the game changed: clocks, everyone's view, and the record at the end.
+    fn after_game_change(&mut self, now: u64, fx: &mut Effects) {
+        self.restart_clock(now);
+        self.send_game(now, None, fx);
+        if self.status == RoomStatus::Over {
+            if let Some(record) = self.record() {
+                for &to in self.members.keys() {
+                    fx.send(
+                        to,
+                        ServerMsg::Finished {
+                            record: record.clone(),
+                        },
+                    );
+                }
+            }
+            self.broadcast_room(fx);
+        }
+    }
+
+    /// The game's record, in the save formats.
+    pub fn record(&self) -> Option<GameRecord> {
+        Some(match self.table.as_ref()? {
+            Table::Junqi(g) => GameRecord::Junqi {
+                ron: Record::of(g).to_ron(),
+            },
+            Table::Bracket { game, .. } => GameRecord::Bracket {
+                settings: game.settings.clone(),
+                seed: game.seed,
+                actions: game
+                    .actions
+                    .iter()
+                    .map(|a| BracketAction::of(a, &self.content.kinds))
+                    .collect(),
+            },
+        })
+    }
+}

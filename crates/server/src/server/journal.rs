@@ -1,0 +1,102 @@
+//! Rooms' journals: one JSON line per entry, appended, never rewritten; read back at start
+//! to restore every room that was waiting or playing.
+
+use super::*;
+
+pub(super) fn journal_path(hub: &Hub, id: RoomId) -> PathBuf {
+    hub.rooms_dir().join(format!("{id}.jsonl"))
+}
+
+/// Rebuilds every room whose game is not over from its journal. A journal whose last line
+/// was cut short (the server died while writing it) loses that line; a damaged journal is
+/// reported and left alone; the other rooms come back.
+pub(super) fn restore_rooms(hub: &Arc<Hub>) {
+    let Ok(dir) = std::fs::read_dir(hub.rooms_dir()) else {
+        return;
+    };
+    let mut max_id = 0;
+    for entry in dir.flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("jsonl") {
+            continue;
+        }
+        match read_journal(&path) {
+            Ok((entries, valid_len)) => {
+                if let Some(Entry::Created { id, .. }) = entries.first() {
+                    max_id = max_id.max(*id);
+                }
+                match Room::restore(&entries, hub.content.clone(), hub.now()) {
+                    Ok(mut room) => {
+                        if matches!(room.status(), RoomStatus::Waiting | RoomStatus::Playing) {
+                            room.grace_ms = hub.config.grace.as_millis() as u64;
+                            // Drop a torn last line before appending after it.
+                            if let Ok(f) = std::fs::OpenOptions::new().write(true).open(&path) {
+                                let _ = f.set_len(valid_len);
+                            }
+                            launch_room(hub, room, &entries);
+                        }
+                    }
+                    Err(e) => eprintln!("room journal {}: {e}; left as it is", path.display()),
+                }
+            }
+            Err(e) => eprintln!("room journal {}: {e}; left as it is", path.display()),
+        }
+    }
+    hub.next_room.fetch_max(max_id + 1, Ordering::Relaxed);
+}
+
+/// The journal's entries, and the length of its valid part.
+pub(super) fn read_journal(path: &Path) -> Result<(Vec<Entry>, u64), String> {
+    let text = std::fs::read(path).map_err(|e| e.to_string())?;
+    let mut entries = Vec::new();
+    let mut valid = 0usize;
+    let mut rest = &text[..];
+    let mut line_no = 0;
+    while !rest.is_empty() {
+        line_no += 1;
+        let Some(end) = rest.iter().position(|&b| b == b'\n') else {
+            break; // a last line cut short: dropped
+        };
+        let line = &rest[..end];
+        let entry: Entry = std::str::from_utf8(line)
+            .map_err(|e| e.to_string())
+            .and_then(|l| serde_json::from_str(l).map_err(|e| e.to_string()))
+            .map_err(|e| format!("line {line_no}: {e}"))?;
+        entries.push(entry);
+        valid += end + 1;
+        rest = &rest[end + 1..];
+    }
+    Ok((entries, valid as u64))
+}
+
+pub(super) fn append_journal(hub: &Hub, id: RoomId, entries: &[Entry]) -> std::io::Result<()> {
+    Journal::open(hub, id)?.append(entries)
+}
+
+/// A room's journal: one JSON line per [`Entry`], appended, never rewritten.
+pub(super) struct Journal(std::fs::File);
+
+impl Journal {
+    pub(super) fn open(hub: &Hub, id: RoomId) -> std::io::Result<Journal> {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(journal_path(hub, id))
+            .map(Journal)
+    }
+
+    pub(super) fn append(&mut self, entries: &[Entry]) -> std::io::Result<()> {
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let mut text = String::new();
+        for e in entries {
+            text.push_str(&serde_json::to_string(e).map_err(std::io::Error::other)?);
+            text.push('\n');
+        }
+        // One write per call: a crash leaves at most a torn last line, which restoring
+        // drops. The page cache keeps what a killed process wrote; a power cut may lose
+        // the last lines (no fsync per move).
+        self.0.write_all(text.as_bytes())
+    }
+}
