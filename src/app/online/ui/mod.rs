@@ -1,0 +1,146 @@
+//! The online screens: the lobby (server, name, the room list, a new room) and a room
+//! (seats, 举手, computers, chat, and the game as this seat sees it).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bw_online::protocol::*;
+use bw_rules::bracket;
+use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi::view::SeenPiece;
+use bw_rules::junqi::{self, Phase};
+
+use super::{Notice, Online, OnlineContent, OnlineIntent, OnlineWaker, Status};
+use crate::app::i18n::Locale;
+use crate::app::junqi::board::{self, Marks};
+use crate::app::screens::settings::UserSettings;
+use crate::app::state::{OnlineScreen, Screen};
+use crate::app::theme::{self, JunqiBoardColor, SeatColors};
+use crate::tr;
+
+mod lobby;
+mod room;
+use lobby::{NewRoom, lobby_screen};
+use room::room_screen;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, install_waker)
+        .init_resource::<NewRoom>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                lobby_screen.run_if(in_state(OnlineScreen::Lobby)),
+                room_screen.run_if(in_state(OnlineScreen::Room)),
+            ),
+        );
+}
+
+/// Messages from the connection's thread wake the window (it redraws only on input).
+fn install_waker(mut commands: Commands, proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
+    if let Some(proxy) = proxy {
+        let proxy: bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent> = (**proxy).clone();
+        let proxy = std::sync::Mutex::new(proxy);
+        commands.insert_resource(OnlineWaker(std::sync::Arc::new(move || {
+            if let Ok(p) = proxy.lock() {
+                let _ = p.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            }
+        })));
+    }
+}
+
+fn describe(loc: &Locale, options: &RoomOptions) -> String {
+    match &options.game {
+        GameOptions::Junqi { rules, .. } => {
+            let board = match rules.board {
+                junqi::BoardChoice::TwoPlayer => tr!(loc, "online-board-2p"),
+                junqi::BoardChoice::FourPlayer => tr!(loc, "online-board-4p"),
+            };
+            let players = tr!(loc, "online-players", n = rules.players);
+            format!("{} · {board} · {players}", tr!(loc, "junqi"))
+        }
+        GameOptions::Bracket { settings, .. } => format!(
+            "{} · {}×{} · {}",
+            tr!(loc, "bracket-war"),
+            settings.board.side,
+            settings.board.side,
+            tr!(loc, "online-players", n = settings.board.players)
+        ),
+    }
+}
+
+fn status_line(ui: &mut egui::Ui, loc: &Locale, online: &Online) {
+    let text = match &online.status {
+        Status::Offline => tr!(loc, "online-offline"),
+        Status::Connecting => tr!(loc, "online-connecting"),
+        Status::Connected => tr!(loc, "online-connected"),
+        Status::Lost(why) => tr!(loc, "online-lost", reason = why.clone()),
+    };
+    match online.status {
+        Status::Lost(_) => theme::warning(ui, &text),
+        _ => {
+            ui.label(egui::RichText::new(text).strong());
+        }
+    }
+}
+
+fn status_name(loc: &Locale, s: RoomStatus) -> String {
+    tr!(
+        loc,
+        match s {
+            RoomStatus::Waiting => "online-status-waiting",
+            RoomStatus::Playing => "online-status-playing",
+            RoomStatus::Over => "online-status-over",
+            RoomStatus::Failed => "online-status-failed",
+        }
+    )
+}
+
+fn level_name(loc: &Locale, level: Level) -> String {
+    tr!(
+        loc,
+        match level {
+            Level::Easy => "seat-computer-random",
+            Level::Normal => "seat-computer-greedy",
+            Level::Hard => "seat-computer-strong",
+        }
+    )
+}
+
+/// A notice in the interface language (the server's own words only for the rules' reason).
+fn notice_text(loc: &Locale, n: &Notice) -> String {
+    match n {
+        Notice::Refused(code, detail) => {
+            let key = match code {
+                RefusalCode::Version => "online-refused-version",
+                RefusalCode::Malformed => "online-refused-malformed",
+                RefusalCode::RateLimited => "online-refused-rate_limited",
+                RefusalCode::TooLarge => "online-refused-too_large",
+                RefusalCode::NoRoom => "online-refused-no_room",
+                RefusalCode::RoomFull => "online-refused-room_full",
+                RefusalCode::SeatTaken => "online-refused-seat_taken",
+                RefusalCode::BadToken => "online-refused-bad_token",
+                RefusalCode::NotHost => "online-refused-not_host",
+                RefusalCode::NotSeated => "online-refused-not_seated",
+                RefusalCode::WrongPhase => "online-refused-wrong_phase",
+                RefusalCode::NotYourTurn => "online-refused-not_your_turn",
+                RefusalCode::Illegal => "online-refused-illegal",
+                RefusalCode::BadOptions => "online-refused-bad_options",
+                RefusalCode::RoomFailed => "online-refused-room_failed",
+                RefusalCode::Idle => "online-refused-idle",
+            };
+            tr!(loc, key, detail = detail.clone())
+        }
+        Notice::Left(why) => tr!(
+            loc,
+            match why {
+                LeftWhy::Kicked => "online-left-kicked",
+                LeftWhy::Replaced => "online-left-replaced",
+                LeftWhy::RoomFailed => "online-refused-room_failed",
+                LeftWhy::Left => "online-left",
+            }
+        ),
+        Notice::ChooseKind => tr!(loc, "online-choose-kind"),
+        Notice::Saved(slot) => tr!(loc, "online-saved", slot = *slot),
+        Notice::NoFreeSlot => tr!(loc, "online-no-free-slot"),
+        Notice::SaveFailed(e) => tr!(loc, "online-save-failed", reason = e.clone()),
+    }
+}
