@@ -3,33 +3,23 @@
 //! persons; a draw offer accepted by all ends a game; a resignation ends one; a saved game
 //! continues from its slot; and what a seat is shown holds no hidden rank.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use bracket_war::app::i18n::Locale;
 use bracket_war::app::junqi::board::scene;
 use bracket_war::app::junqi::{JunqiIntent, JunqiTable, StartJunqi};
-use bracket_war::app::{AppOptions, JunqiScreen, Screen, add_game};
+use bracket_war::app::{JunqiScreen, Screen};
 use bracket_war::saves::JunqiTimers;
-use bw_rules::bracket::KindTable;
 use bw_rules::junqi::ai::{AiKind, Seat};
 use bw_rules::junqi::game::{Outcome, Phase};
 use bw_rules::junqi::{Alliance, BoardChoice, PlayerView, Rules};
 
 fn app() -> (App, tempfile::TempDir) {
-    let saves = tempfile::tempdir().unwrap();
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin));
-    let options = AppOptions {
-        saves: saves.path().to_path_buf(),
-        lang: Some("en".into()),
-        ..Default::default()
-    };
-    add_game(&mut app, options, Arc::new(KindTable::builtin()), false);
-    app.update();
-    (app, saves)
+    common::headless_game()
 }
 
 fn screen(app: &App) -> Option<JunqiScreen> {

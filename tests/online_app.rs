@@ -3,29 +3,20 @@
 //! room, enter, sit, raise hands, lay out (with a swap by clicks), and move by clicks to the
 //! end; a server that cannot be reached shows as a lost connection.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use bracket_war::app::online::{Notice, Online, OnlineIntent, Status};
-use bracket_war::app::{AppOptions, OnlineScreen, Screen, add_game};
+use bracket_war::app::{OnlineScreen, Screen};
 use bw_online::protocol::*;
-use bw_rules::bracket::KindTable;
 use bw_rules::junqi::ai::{Ai, AiKind};
 use bw_rules::junqi::{self, Phase, PieceSet};
 
 fn app() -> (App, tempfile::TempDir) {
-    let saves = tempfile::tempdir().unwrap();
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin));
-    let options = AppOptions {
-        saves: saves.path().to_path_buf(),
-        lang: Some("en".into()),
-        ..Default::default()
-    };
-    add_game(&mut app, options, Arc::new(KindTable::builtin()), false);
-    app.update();
+    let (mut app, saves) = common::headless_game();
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Online);
