@@ -144,7 +144,7 @@ impl Online {
     }
 
     /// Takes in one server message.
-    fn take(&mut self, msg: ServerMsg, set: &PieceSet) {
+    fn take(&mut self, msg: ServerMsg, content: &bw_online::room::Content) {
         match msg {
             ServerMsg::Welcome { .. } => {
                 self.status = Status::Connected;
@@ -170,7 +170,7 @@ impl Online {
                 self.send(ClientMsg::ListRooms);
             }
             ServerMsg::Chat { from, text } => self.chat.push((from, text)),
-            ServerMsg::Game { view } => self.take_view(view, set),
+            ServerMsg::Game { view } => self.take_view(view, content),
             ServerMsg::Acted { .. } => self.notice = None,
             ServerMsg::Refused { code, reason, .. } => {
                 self.notice = Some(Notice::Refused(code, reason))
@@ -180,7 +180,8 @@ impl Online {
         }
     }
 
-    fn take_view(&mut self, view: GameView, set: &PieceSet) {
+    fn take_view(&mut self, view: GameView, content: &bw_online::room::Content) {
+        let set = &*content.pieces;
         match &view {
             GameView::Junqi(v) => {
                 if v.first_event == 0 {
@@ -208,7 +209,7 @@ impl Online {
                     Some(GameOptions::Bracket { settings, .. }) => settings.clone(),
                     _ => return,
                 };
-                let kinds = bracket::KindTable::builtin();
+                let kinds = &content.kinds;
                 let first = v.actions - v.new_actions.len();
                 if first == 0 {
                     self.bracket = Some(bracket::Game::new(settings, v.seed));
@@ -217,8 +218,8 @@ impl Online {
                     && game.actions.len() == first
                 {
                     for (_, a) in &v.new_actions {
-                        if let Ok(a) = a.action(&kinds) {
-                            let _ = game.act(&kinds, a);
+                        if let Ok(a) = a.action(kinds) {
+                            let _ = game.act(kinds, a);
                         }
                     }
                 }
@@ -270,7 +271,7 @@ fn pump(
                 online.status = Status::Connected;
                 online.send(ClientMsg::ListRooms);
             }
-            LinkEvent::Msg(m) => online.take(m, &content.0.pieces),
+            LinkEvent::Msg(m) => online.take(m, &content.0),
             LinkEvent::Closed(reason) => {
                 online.link = None;
                 online.status = Status::Lost(reason);
@@ -369,7 +370,7 @@ fn apply_intents(
                     online.notice = Some(Notice::ChooseKind);
                     continue;
                 };
-                let kinds = bracket::KindTable::builtin();
+                let kinds = &content.0.kinds;
                 let facing = kinds
                     .by_id(&kind)
                     .filter(|&k| kinds.get(k).is_bracket())

@@ -116,7 +116,14 @@ pub(super) fn room_screen(
                         send(&mut intents, ClientMsg::Stand);
                     }
                 } else if room.status == RoomStatus::Playing {
-                    game_buttons(p, &loc, &online, &mut intents, &mut confirm_resign);
+                    game_buttons(
+                        p,
+                        &loc,
+                        &online,
+                        &content.0.pieces,
+                        &mut intents,
+                        &mut confirm_resign,
+                    );
                 }
             }
             if let Some(n) = &online.notice {
@@ -182,7 +189,9 @@ pub(super) fn room_screen(
         Some(GameView::Junqi(v)) => {
             junqi_board(ui, &loc, &online, v, &content, &seats, &wood, &mut intents)
         }
-        Some(GameView::Bracket(_)) => bracket_board(ui, &loc, &online, &seats, &mut intents),
+        Some(GameView::Bracket(_)) => {
+            bracket_board(ui, &loc, &online, &content.0.kinds, &seats, &mut intents)
+        }
     });
     Ok(())
 }
@@ -191,12 +200,13 @@ fn game_buttons(
     p: &mut egui::Ui,
     loc: &Locale,
     online: &Online,
+    pieces: &bw_rules::junqi::PieceSet,
     intents: &mut MessageWriter<OnlineIntent>,
     confirm_resign: &mut bool,
 ) {
     if let Some(GameView::Junqi(v)) = &online.view {
         if online.layout.is_some() {
-            let problem = online.layout_problem(&junqi::PieceSet::standard());
+            let problem = online.layout_problem(pieces);
             if let Some(why) = &problem {
                 theme::warning(p, why);
             }
@@ -311,18 +321,18 @@ fn bracket_board(
     ui: &mut egui::Ui,
     loc: &Locale,
     online: &Online,
+    kinds: &bracket::KindTable,
     seats: &SeatColors,
     intents: &mut MessageWriter<OnlineIntent>,
 ) {
     let Some(game) = &online.bracket else {
         return;
     };
-    let kinds = bracket::KindTable::builtin();
     let me = online.my_seat();
     let my_turn = me.is_some_and(|s| game.turn.current == s + 1) && !game.turn.is_over();
     if me.is_some() {
         ui.horizontal_wrapped(|h| {
-            for (k, _) in bracket::game::placeable_kinds(&game.settings, &kinds) {
+            for (k, _) in bracket::game::placeable_kinds(&game.settings, kinds) {
                 let kind = kinds.get(k);
                 let on = online.kind.as_deref() == Some(kind.id.as_str());
                 if h.selectable_label(on, format!("{} {}", kind.glyph, kind.id))
@@ -359,7 +369,7 @@ fn bracket_board(
             for r in 0..side {
                 for c in 0..side {
                     let tile = game.board.tile(game.board.index(r, c));
-                    let text = bracket::text::tile_token(tile, &kinds);
+                    let text = bracket::text::tile_token(tile, kinds);
                     let colour = match tile {
                         bracket::Tile::Piece(p) => seats.egui(p.owner),
                         _ => egui::Color32::GRAY,
