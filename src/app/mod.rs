@@ -135,6 +135,8 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
         .init_resource::<theme::JunqiBoardColor>()
         // Playing, replays and computer turns wake the reactive window (also headless).
         .add_message::<bevy::window::RequestRedraw>()
+        .add_message::<KeepTicking>()
+        .add_systems(Last, keep_ticking)
         .add_plugins(state::plugin)
         .add_plugins(BracketRulesPlugin)
         .add_plugins(screens::plugin(options.lang.clone(), options.pack.clone()))
@@ -151,6 +153,34 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
     }
     if let Some(req) = options.screenshot {
         app.add_plugins(screenshot::ScreenshotPlugin(req));
+    }
+}
+
+/// A visible clock is running: the reactive window wakes four times a second while any
+/// system says so this frame (and sleeps until input again once none does).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct KeepTicking;
+
+fn keep_ticking(
+    mut ticking: MessageReader<KeepTicking>,
+    winit: Option<ResMut<bevy::winit::WinitSettings>>,
+) {
+    let wanted_ticks = ticking.read().count() > 0;
+    let Some(mut w) = winit else { return };
+    if w.focused_mode == UpdateMode::Continuous {
+        return; // screenshots run continuously
+    }
+    let wanted = if wanted_ticks {
+        let quarter = UpdateMode::reactive(std::time::Duration::from_millis(250));
+        WinitSettings {
+            focused_mode: quarter,
+            unfocused_mode: quarter,
+        }
+    } else {
+        WinitSettings::desktop_app()
+    };
+    if (w.focused_mode, w.unfocused_mode) != (wanted.focused_mode, wanted.unfocused_mode) {
+        *w = wanted;
     }
 }
 

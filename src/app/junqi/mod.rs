@@ -855,7 +855,7 @@ fn engine_turns(
 
 /// The deployment and move clocks run down while their person acts; at zero the
 /// automatic layout marches out, or the turn is lost. While a clock runs the reactive
-/// window wakes four times a second (and only then), so the countdown moves.
+/// window keeps ticking ([`crate::app::KeepTicking`]), so the countdown moves.
 fn tick_clock(
     time: Res<Time>,
     table: Option<ResMut<JunqiTable>>,
@@ -863,7 +863,7 @@ fn tick_clock(
     saves: Res<Saves>,
     state: Option<Res<State<JunqiScreen>>>,
     mut next: ResMut<NextState<JunqiScreen>>,
-    winit: Option<ResMut<bevy::winit::WinitSettings>>,
+    mut ticking: MessageWriter<crate::app::KeepTicking>,
 ) {
     let running = |table: &Option<ResMut<JunqiTable>>| {
         table.as_ref().is_some_and(|t| t.clock.is_some())
@@ -871,21 +871,8 @@ fn tick_clock(
                 .as_ref()
                 .is_some_and(|s| matches!(s.get(), JunqiScreen::Deploy | JunqiScreen::Playing))
     };
-    if let Some(mut w) = winit
-        && w.focused_mode != bevy::winit::UpdateMode::Continuous
-    {
-        let wanted = if running(&table) {
-            let quarter = bevy::winit::UpdateMode::reactive(std::time::Duration::from_millis(250));
-            bevy::winit::WinitSettings {
-                focused_mode: quarter,
-                unfocused_mode: quarter,
-            }
-        } else {
-            bevy::winit::WinitSettings::desktop_app()
-        };
-        if (w.focused_mode, w.unfocused_mode) != (wanted.focused_mode, wanted.unfocused_mode) {
-            *w = wanted;
-        }
+    if running(&table) {
+        ticking.write(crate::app::KeepTicking);
     }
     if !running(&table) {
         return;

@@ -28,6 +28,8 @@ pub struct Online {
     /// This connection's seat in its room, and the token that takes it back.
     pub seat: Option<(RoomId, u8, String)>,
     pub view: Option<GameView>,
+    /// When the last view came (its `clock_ms` counts from then).
+    pub view_at: Option<std::time::Instant>,
     /// 军棋: the public events so far; 括号大战: the game rebuilt from the actions.
     pub junqi_events: Vec<junqi::PublicEvent>,
     pub bracket: Option<bracket::Game>,
@@ -104,6 +106,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             .add_message::<OnlineIntent>()
             .add_systems(PreUpdate, pump)
             .add_systems(Update, apply_intents.run_if(in_state(Screen::Online)))
+            .add_systems(Update, tick_room_clock.run_if(in_state(OnlineScreen::Room)))
             .add_systems(OnExit(Screen::Online), disconnect);
         if ui {
             app.add_plugins(ui::plugin);
@@ -226,6 +229,17 @@ impl Online {
             }
         }
         self.view = Some(view);
+        self.view_at = Some(std::time::Instant::now());
+    }
+
+    /// Milliseconds left on the room's running clock, counted down since the view came.
+    pub fn clock_left(&self) -> Option<u64> {
+        let ms = match self.view.as_ref()? {
+            GameView::Junqi(v) => v.clock_ms?,
+            GameView::Bracket(v) => v.clock_ms?,
+        };
+        let since = self.view_at.map_or(0, |t| t.elapsed().as_millis() as u64);
+        Some(ms.saturating_sub(since))
     }
 
     /// The 军棋 layout's problem, if the rules would refuse it.
@@ -432,6 +446,17 @@ fn junqi_click(online: &mut Online, set: &Arc<PieceSet>, node: NodeId) {
         return;
     }
     online.selected = moves.iter().any(|&(f, _)| f == node).then_some(node);
+}
+
+/// A room clock on screen keeps the window ticking so that it counts down.
+fn tick_room_clock(online: Res<Online>, mut ticking: MessageWriter<crate::app::KeepTicking>) {
+    let playing = online
+        .room
+        .as_ref()
+        .is_some_and(|r| r.status == RoomStatus::Playing);
+    if playing && online.clock_left().is_some_and(|ms| ms > 0) {
+        ticking.write(crate::app::KeepTicking);
+    }
 }
 
 fn disconnect(mut online: ResMut<Online>) {

@@ -157,7 +157,7 @@ impl Room {
                 self.commit(now, entry, &mut fx);
                 self.after_game_change(now, &mut fx);
             }
-            Err((_, reason)) => {
+            Err(_) => {
                 // A computer that errs resigns rather than stall the room.
                 let entry = match self.table {
                     Some(Table::Junqi(_)) => Entry::Junqi {
@@ -169,7 +169,6 @@ impl Room {
                         action: BracketAction::Surrender,
                     },
                 };
-                let _ = reason;
                 self.commit(now, entry, &mut fx);
                 self.after_game_change(now, &mut fx);
             }

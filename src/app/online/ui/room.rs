@@ -219,9 +219,6 @@ fn game_buttons(
                 intents.write(OnlineIntent::Deploy);
             }
         }
-        if let Some(ms) = v.clock_ms {
-            p.label(tr!(loc, "junqi-clock", n = ms.div_ceil(1000)));
-        }
         if v.view.phase == Phase::Playing {
             let doves = v.view.players.iter().any(|pl| pl.dove);
             if v.view.turn == v.view.me && p.button(tr!(loc, "junqi-offer-draw")).clicked() {
@@ -239,9 +236,8 @@ fn game_buttons(
             }
         }
     }
-    if let Some(GameView::Bracket(v)) = &online.view
-        && let Some(ms) = v.clock_ms
-    {
+    // The room's clock, counting down between the server's messages.
+    if let Some(ms) = online.clock_left() {
         p.label(tr!(loc, "junqi-clock", n = ms.div_ceil(1000)));
     }
     if *confirm_resign {
