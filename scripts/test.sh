@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh --test
+# One build per run: incremental caches would only take disk (several GB across targets).
+export CARGO_INCREMENTAL=0
 
 step() { printf '\n== %s\n' "$*"; }
 log=$(mktemp)
@@ -67,6 +69,9 @@ test -s "$unpacked/menu.png" && echo "the unpacked game drew its menu: $unpacked
 
 step "benchmarks compile"
 cargo check -p bracket-war-rules --benches
+
+step "disk used by the build"
+du -sh target 2>/dev/null || true
 
 # One closing line for the whole run (the sum of every `test result:` line above).
 awk '/^test result:/ { for (i = 2; i <= NF; i++) { if ($i ~ /^passed/) p += $(i - 1); if ($i ~ /^failed/) f += $(i - 1) } }

@@ -50,29 +50,3 @@ pub fn normalize(s: &str) -> Vec<String> {
     }
     lines
 }
-
-/// The whole game without a window (MinimalPlugins, states, input; English text), at the
-/// main menu, with its own temporary save folder (kept alive by the returned guard).
-pub fn headless_game() -> (bevy::prelude::App, tempfile::TempDir) {
-    use bevy::prelude::*;
-    let saves = tempfile::tempdir().unwrap();
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::state::app::StatesPlugin,
-        bevy::input::InputPlugin,
-    ));
-    let options = bracket_war::app::AppOptions {
-        saves: saves.path().to_path_buf(),
-        lang: Some("en".into()),
-        ..Default::default()
-    };
-    bracket_war::app::add_game(
-        &mut app,
-        options,
-        std::sync::Arc::new(bw_rules::bracket::KindTable::builtin()),
-        false,
-    );
-    app.update();
-    (app, saves)
-}

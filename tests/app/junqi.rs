@@ -3,7 +3,7 @@
 //! persons; a draw offer accepted by all ends a game; a resignation ends one; a saved game
 //! continues from its slot; and what a seat is shown holds no hidden rank.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,7 +19,7 @@ use bw_rules::junqi::game::{Outcome, Phase};
 use bw_rules::junqi::{Alliance, BoardChoice, PlayerView, Rules};
 
 fn app() -> (App, tempfile::TempDir) {
-    common::headless_game()
+    crate::headless_game()
 }
 
 fn screen(app: &App) -> Option<JunqiScreen> {

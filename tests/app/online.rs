@@ -3,7 +3,7 @@
 //! room, enter, sit, raise hands, lay out (with a swap by clicks), and move by clicks to the
 //! end; a server that cannot be reached shows as a lost connection.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,7 +16,7 @@ use bw_rules::junqi::ai::{Ai, AiKind};
 use bw_rules::junqi::{self, Phase, PieceSet};
 
 fn app() -> (App, tempfile::TempDir) {
-    let (mut app, saves) = common::headless_game();
+    let (mut app, saves) = crate::headless_game();
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Online);

@@ -2,7 +2,7 @@
 //! code asks for exists in English, a new language is a new folder, a missing key falls
 //! back to English, and `--lang` refuses an unknown code in one line.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

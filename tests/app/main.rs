@@ -1,0 +1,42 @@
+//! The tests that run the game's library in one process (one test binary, linked once):
+//! the app's screens headless with `MinimalPlugins`, 军棋 and 联机 in the app, texture packs,
+//! saves, locales and the font.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod flow;
+mod font;
+mod junqi;
+mod locales;
+mod minimal;
+mod online;
+mod pack_switch;
+mod saves;
+mod texture_packs;
+
+/// The whole game without a window (MinimalPlugins, states, input; English text), at the
+/// main menu, with its own temporary save folder (kept alive by the returned guard).
+pub fn headless_game() -> (bevy::prelude::App, tempfile::TempDir) {
+    use bevy::prelude::*;
+    let saves = tempfile::tempdir().unwrap();
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+    ));
+    let options = bracket_war::app::AppOptions {
+        saves: saves.path().to_path_buf(),
+        lang: Some("en".into()),
+        ..Default::default()
+    };
+    bracket_war::app::add_game(
+        &mut app,
+        options,
+        std::sync::Arc::new(bw_rules::bracket::KindTable::builtin()),
+        false,
+    );
+    app.update();
+    (app, saves)
+}
