@@ -3,8 +3,6 @@
 //! persons; a draw offer accepted by all ends a game; a resignation ends one; a saved game
 //! continues from its slot; and what a seat is shown holds no hidden rank.
 
-use crate::common;
-
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -3,8 +3,6 @@
 //! room, enter, sit, raise hands, lay out (with a swap by clicks), and move by clicks to the
 //! end; a server that cannot be reached shows as a lost connection.
 
-use crate::common;
-
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
