@@ -195,3 +195,32 @@ fn an_online_room_plays_junqi_against_a_server_in_the_window() {
         "the computer's pieces face down on top ({theirs:.3})"
     );
 }
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run"]
+fn an_online_bracket_room_plays_on_the_games_own_board() {
+    // A 括号大战 room against a computer on a server of its own, some placements made
+    // through the board: the board's sprites with both players' pieces, the palette on the
+    // left, the room's panel on the right.
+    let pic = shoot("online-bracket", "zh");
+    let light = pic.share(BOARD, |[r, g, b]| r > 200 && g > 200 && b > 190);
+    assert!(light > 0.25, "board cells drawn ({light:.2})");
+    let red = pic.share(BOARD, |[r, g, b]| r > 180 && g < 175 && b < 175);
+    let blue = pic.share(BOARD, |[r, g, b]| b > 180 && r < 190 && g < 200);
+    assert!(
+        red > 0.002 && blue > 0.002,
+        "pieces and corners of both players ({red:.3}, {blue:.3})"
+    );
+    // The palette is in the colour of the seat to move (either one, at the picture).
+    let palette = pic.share((10, 100, 200, 400), |[r, g, b]| {
+        (r > 180 && g < 120 && b < 120) || (b > 180 && r < 150)
+    });
+    assert!(palette > 0.005, "palette text drawn ({palette:.3})");
+    // The room's panel: a dark egui panel over the right side, with light text in it.
+    let panel = pic.share((970, 0, 1280, 800), |[r, g, b]| r < 70 && g < 70 && b < 70);
+    assert!(panel > 0.7, "the room's panel ({panel:.3})");
+    let text = pic.share((970, 0, 1280, 300), |[r, g, b]| {
+        r > 150 && g > 150 && b > 150
+    });
+    assert!(text > 0.004, "the room's panel text ({text:.3})");
+}

@@ -14,7 +14,10 @@ use bw_rules::junqi::Rules;
 use bw_rules::junqi::ai::{Ai, AiKind, Seat};
 use bw_rules::junqi::game::Phase as JunqiPhase;
 
-use super::bracket::{BracketDraft, BracketMode, BracketPlay, StartBracketGame};
+use super::bracket::{
+    BracketDraft, BracketGame, BracketMode, BracketPlay, BracketQueue, StartBracketGame, game_of,
+    is_human_turn,
+};
 use super::junqi::{JunqiDraft, JunqiPieces, JunqiTable, StartJunqi, new_table, route};
 use super::online::{Online, OnlineIntent};
 use super::state::{BracketScreen, JunqiScreen, OnlineScreen, PigScreen, Screen};
@@ -38,6 +41,7 @@ pub enum Shot {
     JunqiEnd,
     Online,
     OnlineRoom,
+    OnlineBracket,
 }
 
 #[derive(Clone, Debug)]
@@ -69,7 +73,7 @@ impl Plugin for ScreenshotPlugin {
         })
         .add_systems(OnEnter(Screen::Menu), go_to_screen.run_if(run_once))
         .add_systems(OnEnter(BracketScreen::Playing), aim_a_piece)
-        .add_systems(Update, drive_online_room)
+        .add_systems(Update, (drive_online_room, drive_online_bracket))
         .add_systems(Last, take_screenshot);
     }
 }
@@ -229,7 +233,7 @@ fn go_to_screen(
                 Seat::Computer(AiKind::Heuristic),
             ]));
         }
-        Shot::Online | Shot::OnlineRoom => {
+        Shot::Online | Shot::OnlineRoom | Shot::OnlineBracket => {
             // A server of its own on a free port, in the temporary save folder.
             let Ok(server) = bw_server::server::spawn(
                 "127.0.0.1:0",
@@ -329,6 +333,13 @@ fn take_screenshot(
             matches!(&o.view, Some(bw_online::protocol::GameView::Junqi(v))
                 if v.events.len() + v.first_event > 12)
         }),
+        Shot::OnlineBracket => {
+            online_screen == Some(OnlineScreen::BracketBoard)
+                && online.as_ref().is_some_and(|o| {
+                    matches!(&o.view, Some(bw_online::protocol::GameView::Bracket(v))
+                        if v.actions >= 8)
+                })
+        }
     };
     shot.waited += 1;
     if shot.waited > 20_000 {
@@ -536,4 +547,72 @@ fn drive_online_room(
             intents.write(OnlineIntent::JunqiClick(to));
         }
     }
+}
+
+/// `online-bracket`: open a 2-player 括号大战 room, a normal computer in seat 2, raise the
+/// hand, and place the greedy player's choices on the board through the board's own queue
+/// (where the mouse and the keyboard put them).
+fn drive_online_bracket(
+    world: &mut World,
+    mut wait: Local<u32>,
+    mut sent_at: Local<Option<usize>>,
+) {
+    use bw_online::protocol::*;
+    let shot = world.resource::<ShotState>();
+    if shot.request.screen != Shot::OnlineBracket || shot.arrived {
+        return;
+    }
+    let Some(o) = world.get_resource::<Online>() else {
+        return;
+    };
+    if !o.connected() {
+        return;
+    }
+    // One request every few frames: the room changes in between.
+    *wait += 1;
+    if *wait < 10 {
+        return;
+    }
+    *wait = 0;
+    let request = match &o.room {
+        None if o.seat.is_none() => Some(ClientMsg::CreateRoom {
+            options: bw_server::loadtest::room_options(GameKind::Bracket, 2),
+        }),
+        Some(room) if room.status == RoomStatus::Waiting && o.view.is_none() => {
+            if room.seats[1].occupant == Occupant::Empty {
+                Some(ClientMsg::SetComputer {
+                    seat: 1,
+                    level: Some(Level::Normal),
+                })
+            } else if !room.seats[0].ready {
+                Some(ClientMsg::Ready { ready: true })
+            } else {
+                None
+            }
+        }
+        _ => None,
+    };
+    if let Some(msg) = request {
+        world.write_message(OnlineIntent::Send(msg));
+        return;
+    }
+    let (Some(game), Some(turn)) = (
+        world.get_resource::<BracketGame>(),
+        world.get_resource::<BracketTurn>(),
+    ) else {
+        return;
+    };
+    let done = world
+        .resource::<bw_rules::bracket::ecs::BracketActions>()
+        .0
+        .len();
+    if game.online.is_none() || !is_human_turn(turn, game) || *sent_at == Some(done) {
+        return;
+    }
+    *sent_at = Some(done);
+    let position = game_of(world);
+    let kinds = world.resource::<BracketContent>().0.clone();
+    let action =
+        bw_rules::bracket::ai::choose(SeatKind::GreedyComputer, &position, &kinds, done as u64);
+    world.resource_mut::<BracketQueue>().0.push(action);
 }

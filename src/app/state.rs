@@ -7,8 +7,12 @@
 //!                                  │                                   Slots ▶ Replay ◀ GameOver
 //!                                  ├▶ Screen::Pig ───── PigScreen: Setup ▶ Table
 //!                                  ├▶ Screen::Junqi ─── JunqiScreen: Slots ▶ NewGame ▶ (Handover ▶) Deploy ▶ (Handover ▶) Playing ▶ GameOver
-//!                                  └▶ Screen::Online ── OnlineScreen: Lobby ▶ Room (while in a room)
-//! BracketBoardShown = BracketScreen ∈ {Playing, GameOver, Replay}   (the board's sprites live in it)
+//!                                  └▶ Screen::Online ── OnlineScreen: Lobby ▶ Room ▶ BracketBoard (while in a room)
+//! BracketBoardShown = BracketScreen ∈ {Playing, GameOver, Replay} or OnlineScreen::BracketBoard
+//!                     (the board's sprites live in it)
+//! BracketBoardPlay  = BracketScreen::Playing or OnlineScreen::BracketBoard
+//!                     (the board takes moves: pointer, keyboard, panels, preview)
+//! InRoom            = OnlineScreen ∈ {Room, BracketBoard}   (the room's panel)
 //! ```
 //!
 //! Everything a screen spawns carries `DespawnOnExit` of the state it belongs to.
@@ -41,8 +45,27 @@ pub enum OnlineScreen {
     /// The server, the name, the room list and a new room.
     #[default]
     Lobby,
-    /// Seats, 举手, chat, and the game.
+    /// Seats, 举手, chat, and the game (军棋 is drawn in the room's own panel).
     Room,
+    /// A 括号大战 game of the room on the game's own board, the room's panel beside it.
+    BracketBoard,
+}
+
+/// This connection is in an online room (its panel is on screen, beside a 括号大战 board or
+/// with the 军棋 board in it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InRoom;
+
+impl ComputedStates for InRoom {
+    type SourceStates = Option<OnlineScreen>;
+
+    fn compute(screen: Option<OnlineScreen>) -> Option<Self> {
+        matches!(
+            screen,
+            Some(OnlineScreen::Room | OnlineScreen::BracketBoard)
+        )
+        .then_some(InRoom)
+    }
 }
 
 /// The 括号大战 screens; exists only while [`Screen::Bracket`] is on.
@@ -87,23 +110,37 @@ pub enum JunqiScreen {
     Replay,
 }
 
-/// The 括号大战 board is on screen: playing, the end of a game, or a replay. The board's
-/// entities (rule entities and sprites) despawn when it leaves.
+/// The 括号大战 board is on screen: playing, the end of a game, a replay, or an online
+/// room's game. The board's entities (rule entities and sprites) despawn when it leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BracketBoardShown;
 
 impl ComputedStates for BracketBoardShown {
-    type SourceStates = Option<BracketScreen>;
+    type SourceStates = (Option<BracketScreen>, Option<OnlineScreen>);
 
     /// Playing → GameOver → Replay keeps the board: no exit in between.
     const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
 
-    fn compute(screen: Option<BracketScreen>) -> Option<Self> {
-        matches!(
+    fn compute((screen, online): (Option<BracketScreen>, Option<OnlineScreen>)) -> Option<Self> {
+        (matches!(
             screen,
             Some(BracketScreen::Playing | BracketScreen::GameOver | BracketScreen::Replay)
-        )
+        ) || online == Some(OnlineScreen::BracketBoard))
         .then_some(BracketBoardShown)
+    }
+}
+
+/// The 括号大战 board takes moves: a game at this computer, or an online room's game (whose
+/// moves go to the server). The pointer, the keyboard, the panels and the preview run in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BracketBoardPlay;
+
+impl ComputedStates for BracketBoardPlay {
+    type SourceStates = (Option<BracketScreen>, Option<OnlineScreen>);
+
+    fn compute((screen, online): (Option<BracketScreen>, Option<OnlineScreen>)) -> Option<Self> {
+        (screen == Some(BracketScreen::Playing) || online == Some(OnlineScreen::BracketBoard))
+            .then_some(BracketBoardPlay)
     }
 }
 
@@ -113,5 +150,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_sub_state::<PigScreen>()
         .add_sub_state::<JunqiScreen>()
         .add_sub_state::<OnlineScreen>()
-        .add_computed_state::<BracketBoardShown>();
+        .add_computed_state::<BracketBoardShown>()
+        .add_computed_state::<BracketBoardPlay>()
+        .add_computed_state::<InRoom>();
 }

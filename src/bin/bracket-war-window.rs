@@ -29,6 +29,7 @@ fn options(cli: Cli) -> AppOptions {
                     Screen::JunqiEnd => Shot::JunqiEnd,
                     Screen::Online => Shot::Online,
                     Screen::OnlineRoom => Shot::OnlineRoom,
+                    Screen::OnlineBracket => Shot::OnlineBracket,
                 },
                 out: args.out,
             }),

@@ -214,3 +214,178 @@ fn a_server_that_cannot_be_reached_shows_as_lost() {
     assert!(why.contains("127.0.0.1:9"), "{why}");
     assert_eq!(screen(&a), Some(OnlineScreen::Lobby));
 }
+
+#[test]
+fn a_bracket_room_is_played_on_the_games_own_board() {
+    use bracket_war::app::bracket::{BracketGame, BracketQueue, game_of, is_human_turn};
+    use bw_rules::bracket::ecs::{
+        BoardCell, BracketActions, BracketBoard, BracketContent, BracketTurn,
+    };
+    use bw_rules::bracket::text::format_board;
+
+    let data = tempfile::tempdir().unwrap();
+    let server =
+        bw_server::server::spawn("127.0.0.1:0", bw_server::server::Config::new(data.path()))
+            .unwrap();
+    let (mut a, saves) = app();
+    let own_kinds = a.world().resource::<BracketContent>().0.clone();
+    intend(
+        &mut a,
+        OnlineIntent::Connect {
+            url: format!("ws://{}", server.addr),
+            name: "甲".into(),
+        },
+    );
+    until(&mut [&mut a], "connected", |x| online(x[0]).connected());
+    let options = bw_server::loadtest::room_options(GameKind::Bracket, 2);
+    intend(
+        &mut a,
+        OnlineIntent::Send(ClientMsg::CreateRoom { options }),
+    );
+    until(&mut [&mut a], "seated", |x| {
+        online(x[0]).my_seat() == Some(0)
+    });
+    intend(
+        &mut a,
+        OnlineIntent::Send(ClientMsg::SetComputer {
+            seat: 1,
+            level: Some(Level::Normal),
+        }),
+    );
+    until(&mut [&mut a], "the computer seated", |x| {
+        online(x[0]).room.as_ref().unwrap().seats[1].occupant != Occupant::Empty
+    });
+    intend(&mut a, OnlineIntent::Send(ClientMsg::Ready { ready: true }));
+    until(&mut [&mut a], "the board", |x| {
+        screen(x[0]) == Some(OnlineScreen::BracketBoard)
+            && x[0].world().get_resource::<BracketGame>().is_some()
+    });
+    // The board's rule entities (its mirrors and glass) are in the world, as in a game at
+    // one computer.
+    let fixtures = a.world_mut().query::<&BoardCell>().iter(a.world()).count();
+    let board = a.world().resource::<BracketBoard>().board.clone();
+    let tiles = (0..board.side() * board.side())
+        .filter(|&i| board.tile(i) != bw_rules::bracket::Tile::Empty)
+        .count();
+    assert!(fixtures > 0);
+    assert_eq!(fixtures, tiles);
+
+    let world_text = |app: &App| {
+        let kinds = &app.world().resource::<BracketContent>().0;
+        format_board(&app.world().resource::<BracketBoard>().board, kinds)
+    };
+    let actions = |app: &App| app.world().resource::<BracketActions>().0.len();
+    let view_actions = |app: &App| match &online(app).view {
+        Some(GameView::Bracket(v)) => v.actions,
+        _ => 0,
+    };
+    let mut mine = 0;
+    let mut refused_once = false;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while online(&a).finished.is_none() {
+        assert!(Instant::now() < deadline, "the game did not end");
+        a.update();
+        std::thread::sleep(Duration::from_millis(2));
+        // The board is the server's: every action it sent is played in the world.
+        if let Some(GameView::Bracket(v)) = &online(&a).view
+            && v.actions == actions(&a)
+        {
+            assert_eq!(
+                world_text(&a),
+                v.board,
+                "the board after {} actions",
+                v.actions
+            );
+        }
+        let world = a.world();
+        let human = is_human_turn(
+            world.resource::<BracketTurn>(),
+            world.resource::<BracketGame>(),
+        );
+        if actions(&a) != view_actions(&a) {
+            continue;
+        }
+        if !human {
+            continue;
+        }
+        // A move the rules refuse (on a mirror or glass) goes to the server, which says no;
+        // the board stays as it was.
+        if !refused_once {
+            refused_once = true;
+            let board = a.world().resource::<BracketBoard>().board.clone();
+            let kinds = a.world().resource::<BracketContent>().0.clone();
+            let taken = (0..board.side() * board.side())
+                .find(|&i| board.tile(i) != bw_rules::bracket::Tile::Empty)
+                .unwrap();
+            let before = world_text(&a);
+            a.world_mut().resource_mut::<BracketQueue>().0.push(
+                bw_rules::bracket::game::Action::Place {
+                    at: bw_rules::bracket::game::At {
+                        row: (taken / board.side()) as u8,
+                        col: (taken % board.side()) as u8,
+                    },
+                    kind: kinds.by_id("paren").unwrap(),
+                    facing: None,
+                },
+            );
+            until(&mut [&mut a], "the refusal", |x| {
+                matches!(
+                    online(x[0]).notice,
+                    Some(Notice::Refused(RefusalCode::Illegal, _))
+                )
+            });
+            assert_eq!(world_text(&a), before);
+            a.world_mut().resource_mut::<Online>().notice = None;
+        }
+        // This seat's move, queued where the mouse and the keyboard put theirs.
+        let game = game_of(a.world());
+        let kinds = a.world().resource::<BracketContent>().0.clone();
+        let action = bw_rules::bracket::ai::choose(
+            bw_rules::bracket::ai::SeatKind::GreedyComputer,
+            &game,
+            &kinds,
+            mine,
+        );
+        let before = actions(&a);
+        a.world_mut().resource_mut::<BracketQueue>().0.push(action);
+        mine += 1;
+        until(&mut [&mut a], "the server's answer", |x| {
+            actions(x[0]) > before || online(x[0]).notice.is_some()
+        });
+        assert!(online(&a).notice.is_none(), "{:?}", online(&a).notice);
+    }
+    assert!(refused_once);
+    assert!(mine >= 5, "{mine} moves");
+    until(&mut [&mut a], "the last action", |x| {
+        actions(x[0]) == view_actions(x[0])
+    });
+    assert!(a.world().resource::<BracketTurn>().0.is_over());
+    let Some(GameRecord::Bracket {
+        actions: record, ..
+    }) = online(&a).finished.clone()
+    else {
+        panic!("no record");
+    };
+    assert_eq!(record.len(), actions(&a));
+    // Kept in a save slot, it loads as the same finished game.
+    intend(&mut a, OnlineIntent::SaveFinished);
+    assert_eq!(online(&a).notice, Some(Notice::Saved(1)));
+    let dir = bracket_war::saves::SaveDir::new(saves.path());
+    match dir.load(0, &own_kinds) {
+        bracket_war::saves::Slot::Saved { data, .. } => assert_eq!(data.actions, record),
+        other => panic!("slot 1: {other:?}"),
+    }
+    // Leaving the room leaves the board; the app's own kinds come back.
+    intend(&mut a, OnlineIntent::Send(ClientMsg::Leave));
+    until(&mut [&mut a], "the lobby", |x| {
+        screen(x[0]) == Some(OnlineScreen::Lobby)
+    });
+    a.update();
+    let cells = a.world_mut().query::<&BoardCell>().iter(a.world()).count();
+    assert_eq!(cells, 0, "the board's entities left with it");
+    assert!(Arc::ptr_eq(
+        &a.world().resource::<BracketContent>().0,
+        &own_kinds
+    ));
+    assert!(a.world().get_resource::<BracketGame>().is_none());
+}

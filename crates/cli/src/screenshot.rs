@@ -26,6 +26,8 @@ pub enum Screen {
     Online,
     /// 联机: a 军棋 room against a computer on that server, some moves into the game.
     OnlineRoom,
+    /// 联机: a 括号大战 room against a computer on that server, on the game's own board.
+    OnlineBracket,
 }
 
 #[derive(clap::Args, Debug, Clone)]

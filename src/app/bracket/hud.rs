@@ -40,6 +40,8 @@ pub(super) fn hud(
     let ctx = contexts.ctx_mut()?;
     let me = turn.0.current;
     let human = is_human_turn(&turn, &current);
+    // Online, the room's panel holds the log and the way out, and the game never pauses.
+    let online = current.online.is_some();
     let mut root = theme::root_ui(ctx);
     egui::Panel::top("turn").show(&mut root, |bar| {
         bar.horizontal(|bar| {
@@ -53,7 +55,9 @@ pub(super) fn hud(
                     .color(seats.egui(me))
                     .strong(),
             );
-            if !human {
+            if online && !human && !turn.0.is_over() {
+                bar.label(tr!(loc, "online-their-move"));
+            } else if !human {
                 bar.label(if thinking.0.is_some() {
                     tr!(loc, "computer-thinking")
                 } else {
@@ -124,7 +128,8 @@ pub(super) fn hud(
             {
                 ui.confirm_surrender = true;
             }
-            if p.button(tr!(loc, "pause")).clicked() {
+            let pause = if online { "settings" } else { "pause" };
+            if p.button(tr!(loc, pause)).clicked() {
                 ui.paused = true;
             }
             p.add_space(8.0);
@@ -153,18 +158,14 @@ pub(super) fn hud(
                 theme::warning(p, &tr!(loc, "delete-mark-help"));
             }
         });
-    egui::Panel::right("log")
-        .exact_size(280.0)
-        .show(&mut root, |p| {
-            p.heading(tr!(loc, "event-log"));
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .show(p, |s| {
-                    for line in &ui.log {
-                        s.label(egui::RichText::new(line).size(15.0));
-                    }
-                });
-        });
+    if !online {
+        egui::Panel::right("log")
+            .exact_size(280.0)
+            .show(&mut root, |p| {
+                p.heading(tr!(loc, "event-log"));
+                log(p, &ui.log);
+            });
+    }
     if ui.confirm_surrender
         && let Some(answer) = theme::confirm(
             ctx,
@@ -177,7 +178,8 @@ pub(super) fn hud(
         ui.answer_surrender(answer == Answer::Yes && human, &mut queue);
     }
     if ui.paused {
-        theme::dialog(ctx, &tr!(loc, "pause"), |w| {
+        let title = if online { "settings" } else { "pause" };
+        theme::dialog(ctx, &tr!(loc, title), |w| {
             if w.button(tr!(loc, "resume")).clicked() {
                 ui.paused = false;
             }
@@ -186,14 +188,28 @@ pub(super) fn hud(
             w.columns(2, |cols| {
                 language_and_pack(cols, &loc, &mut settings, &assets.0)
             });
-            w.add_space(6.0);
-            if w.button(tr!(loc, "save-and-quit")).clicked() {
-                ui.paused = false;
-                next.set(Screen::Menu);
+            if !online {
+                w.add_space(6.0);
+                if w.button(tr!(loc, "save-and-quit")).clicked() {
+                    ui.paused = false;
+                    next.set(Screen::Menu);
+                }
             }
         });
     }
     Ok(())
+}
+
+/// The game's log, newest at the bottom (also shown in an online room's panel).
+pub fn log(p: &mut egui::Ui, lines: &[String]) {
+    egui::ScrollArea::vertical()
+        .id_salt("bracket_log")
+        .stick_to_bottom(true)
+        .show(p, |s| {
+            for line in lines {
+                s.label(egui::RichText::new(line).size(15.0));
+            }
+        });
 }
 
 pub(super) fn end_screen(

@@ -3,7 +3,9 @@
 //! saves, the end of a game and the replay viewer.
 //!
 //! Input systems queue [`Action`]s in [`BracketQueue`]; [`apply_actions`] hands them to the
-//! rules crate, which changes the world; the view reads the world back.
+//! rules crate, which changes the world; the view reads the world back. In an online room's
+//! game the server referees: [`apply_actions`] puts the board's moves in [`BracketOutbox`]
+//! for the connection instead, and the server's moves come back through [`play_action`].
 
 pub mod fade;
 pub mod hud;
@@ -29,7 +31,7 @@ use bw_rules::bracket::{Dir, KindId};
 
 use crate::app::Saves;
 use crate::app::i18n::{Locale, player_name};
-use crate::app::state::{BracketBoardShown, BracketScreen};
+use crate::app::state::{BracketBoardPlay, BracketBoardShown, BracketScreen};
 use crate::saves::{SaveData, Slot};
 use crate::tr;
 
@@ -54,12 +56,24 @@ pub enum StartBracketGame {
     },
 }
 
-/// The game being played and the slot it saves to.
+/// The game on the board: its record, the slot it saves to, and who plays it here.
 #[derive(Resource, Clone, Debug)]
 pub struct BracketGame {
-    pub slot: usize,
+    /// The save slot; none for a replay or an online game (the server keeps its record).
+    pub slot: Option<usize>,
     pub save: SaveData,
+    /// An online room's game: the server referees, this window plays one seat or watches.
+    pub online: Option<OnlineSeat>,
 }
+
+/// The seat this window plays in an online game (numbered from 1, like the turn); none for
+/// an observer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnlineSeat(pub Option<u8>);
+
+/// An online game's moves made on this board, for the connection to send.
+#[derive(Resource, Default)]
+pub struct BracketOutbox(pub Vec<Action>);
 
 /// The player's choices on the board screen.
 #[derive(Resource, Debug)]
@@ -133,6 +147,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             .init_resource::<BracketPlay>()
             .init_resource::<BracketQueue>()
             .init_resource::<BracketThinking>()
+            .init_resource::<BracketOutbox>()
             .init_resource::<input::Pointer>()
             .add_plugins((slots::plugin, newgame::plugin, replay::plugin(ui)))
             .add_observer(board_entities_leave_with_the_board)
@@ -141,9 +156,10 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
                 Update,
                 (input::board_input, computer_turn, apply_actions)
                     .chain()
-                    .run_if(in_state(BracketScreen::Playing)),
+                    .in_set(BracketMoves)
+                    .run_if(in_state(BracketBoardPlay)),
             )
-            .add_systems(OnExit(BracketScreen::Playing), stop_thinking);
+            .add_systems(OnExit(BracketBoardPlay), stop_thinking);
         if ui {
             app.add_plugins((view::plugin, preview::plugin))
                 .add_systems(Update, fade::fade)
@@ -151,11 +167,13 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
                     Update,
                     input::read_pointer
                         .before(input::board_input)
-                        .run_if(in_state(BracketScreen::Playing)),
+                        .run_if(in_state(BracketBoardPlay)),
                 )
                 .add_systems(
                     EguiPrimaryContextPass,
-                    hud::hud.run_if(in_state(BracketScreen::Playing)),
+                    hud::hud
+                        .in_set(BracketPanels)
+                        .run_if(in_state(BracketBoardPlay)),
                 )
                 .add_systems(
                     EguiPrimaryContextPass,
@@ -164,6 +182,14 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
         }
     }
 }
+
+/// The board's moves: input, computer seats, and the actions applied (or sent, online).
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BracketMoves;
+
+/// The board's panels (turn, palette, log): other panels beside the board come after them.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BracketPanels;
 
 /// The rule entities of the board (pieces, mirrors, glass) leave when the board leaves the
 /// screen, like everything else the board screens spawn (a game's board is spawned just
@@ -234,7 +260,11 @@ fn start_games(world: &mut World) {
         };
         world.resource_mut::<BracketThinking>().0 = None;
         let over = world.resource::<BracketTurn>().0.is_over();
-        world.insert_resource(BracketGame { slot, save });
+        world.insert_resource(BracketGame {
+            slot: Some(slot),
+            save,
+            online: None,
+        });
         // Opening a finished game does not make it "last played" now.
         if !over {
             autosave(world);
@@ -261,22 +291,30 @@ fn autosave(world: &mut World) {
     let mut current = world.resource_mut::<BracketGame>();
     current.save.record(&game, &kinds);
     current.save.coverage_hint = hint;
-    let (slot, save) = (current.slot, current.save.clone());
+    let Some(slot) = current.slot else { return };
+    let save = current.save.clone();
     if let Err(e) = world.resource::<Saves>().0.store(slot, &save) {
         warn!("the game could not be saved: {e}");
     }
 }
 
-/// Whether a person plays the seat whose turn it is.
+/// Whether a person at this computer plays the seat whose turn it is (online: whether it
+/// is this window's seat).
 pub fn is_human_turn(turn: &BracketTurn, game: &BracketGame) -> bool {
-    !turn.0.is_over()
-        && game
-            .save
-            .seats
-            .get(turn.0.current as usize - 1)
-            .copied()
-            .unwrap_or_default()
-            == SeatKind::Human
+    if turn.0.is_over() {
+        return false;
+    }
+    match game.online {
+        Some(OnlineSeat(me)) => me == Some(turn.0.current),
+        None => {
+            game.save
+                .seats
+                .get(turn.0.current as usize - 1)
+                .copied()
+                .unwrap_or_default()
+                == SeatKind::Human
+        }
+    }
 }
 
 /// Computer seats think on the task pool; their choice is queued when ready. While one
@@ -286,7 +324,9 @@ fn computer_turn(world: &mut World) {
         world.resource::<BracketTurn>(),
         world.resource::<BracketGame>(),
     );
-    if world.resource::<BracketPlay>().paused
+    // Online, the server plays the computer seats.
+    if world.resource::<BracketGame>().online.is_some()
+        || world.resource::<BracketPlay>().paused
         || human
         || world.resource::<BracketTurn>().0.is_over()
     {
@@ -315,32 +355,32 @@ fn stop_thinking(mut thinking: ResMut<BracketThinking>) {
 }
 
 /// Applies queued actions through the rules (refusals become a message), logs what
-/// happened, saves, and ends the game when it is over.
+/// happened, saves, and ends the game when it is over. Online, the queued actions go to
+/// [`BracketOutbox`]: the server decides, and its answer comes back as the next view.
 pub fn apply_actions(world: &mut World) {
     let queued = std::mem::take(&mut world.resource_mut::<BracketQueue>().0);
     if queued.is_empty() {
         return;
     }
+    let online = world.resource::<BracketGame>().online.is_some();
     let kinds = world.resource::<BracketContent>().0.clone();
     for mut action in queued {
-        let me = world.resource::<BracketTurn>().0.current;
         if let Action::Place { kind, facing, .. } = &mut action
             && kinds.get(*kind).class == Class::Bracket
             && facing.is_none()
         {
             *facing = Some(world.resource::<BracketPlay>().facing);
         }
-        match rules::act(world, action) {
+        if online {
+            world.resource_mut::<BracketOutbox>().0.push(action);
+            continue;
+        }
+        match play_action(world, action) {
             Err(refusal) => {
                 let text = crate::app::i18n::refusal(world.resource::<Locale>(), &refusal);
                 world.resource_mut::<BracketPlay>().message = Some(text);
             }
             Ok(()) => {
-                let lines = log_lines(world, me, &action);
-                let mut ui = world.resource_mut::<BracketPlay>();
-                ui.message = None;
-                ui.log.extend(lines);
-                fade::spawn_fades(world);
                 autosave(world);
                 if world.resource::<BracketTurn>().0.is_over() {
                     world
@@ -351,6 +391,22 @@ pub fn apply_actions(world: &mut World) {
             }
         }
     }
+}
+
+/// One action of the current player through the rules, shown: the log lines and the fading
+/// pieces. (A game here and an online game's moves from the server both come through it.)
+pub fn play_action(
+    world: &mut World,
+    action: Action,
+) -> Result<(), bw_rules::bracket::game::Refusal> {
+    let me = world.resource::<BracketTurn>().0.current;
+    rules::act(world, action)?;
+    let lines = log_lines(world, me, &action);
+    let mut ui = world.resource_mut::<BracketPlay>();
+    ui.message = None;
+    ui.log.extend(lines);
+    fade::spawn_fades(world);
+    Ok(())
 }
 
 /// The log lines of an action just applied: the action, then every removal in order.

@@ -13,7 +13,7 @@ use bw_rules::bracket::{CellSet, Dir, Piece, Tile, coverage::coverage};
 use super::BracketPlay;
 use super::view::{cell_center, cell_size, facing_angle};
 use crate::app::i18n::Locale;
-use crate::app::state::BracketScreen;
+use crate::app::state::BracketBoardPlay;
 use crate::app::texture_pack::PackImages;
 use crate::app::theme::SeatColors;
 use crate::tr;
@@ -50,11 +50,11 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (compute_preview, draw_ghost, draw_beams)
             .chain()
-            .run_if(in_state(BracketScreen::Playing)),
+            .run_if(in_state(BracketBoardPlay)),
     )
     .add_systems(
         EguiPrimaryContextPass,
-        hover_nets.run_if(in_state(BracketScreen::Playing)),
+        hover_nets.run_if(in_state(BracketBoardPlay)),
     );
 }
 
@@ -168,7 +168,7 @@ fn draw_ghost(
     let cs = cell_size(n);
     let mut ghost = commands.spawn((
         Ghost,
-        DespawnOnExit(BracketScreen::Playing),
+        DespawnOnExit(BracketBoardPlay),
         Transform::from_translation(cell_center(n, at.row, at.col).extend(5.0))
             .with_rotation(Quat::from_rotation_z(rotation)),
         Visibility::default(),

@@ -115,8 +115,9 @@ fn show_position(world: &mut World) {
     let mut partial = save.clone();
     partial.actions.truncate(shown);
     world.insert_resource(BracketGame {
-        slot: usize::MAX,
+        slot: None,
         save: partial,
+        online: None,
     });
 }
 

@@ -2,6 +2,10 @@
 //! referees; this client shows what its seat may see and sends intentions. The connection
 //! runs on its own thread ([`link`]); [`pump`] takes in what arrived, [`apply_intents`]
 //! turns the screens' intentions into protocol messages, and [`ui`] draws the screens.
+//!
+//! A 括号大战 room's game is played on the game's own board ([`OnlineScreen::BracketBoard`]):
+//! the server's moves go into the ECS world through the same kernel calls as a game at one
+//! computer ([`play_bracket`]), and the board's moves go to the server ([`send_bracket_moves`]).
 
 pub mod link;
 pub mod ui;
@@ -15,7 +19,13 @@ use bw_rules::bracket::record::RecordedAction as BracketAction;
 use bw_rules::junqi::setup::{Layout, auto_layout, validate_layout};
 use bw_rules::junqi::{self, NodeId, Phase, PieceSet};
 
-use crate::app::state::{OnlineScreen, Screen};
+use crate::app::bracket::{
+    BracketGame, BracketMoves, BracketOutbox, BracketPlay, OnlineSeat, play_action,
+};
+use crate::app::state::{InRoom, OnlineScreen, Screen};
+use crate::saves::SaveData;
+use bw_rules::bracket::ai::SeatKind;
+use bw_rules::bracket::ecs::BracketContent;
 use link::{Link, LinkEvent};
 
 /// The connection and everything the server told this client.
@@ -30,9 +40,13 @@ pub struct Online {
     pub view: Option<GameView>,
     /// When the last view came (its `clock_ms` counts from then).
     pub view_at: Option<std::time::Instant>,
-    /// 军棋: the public events so far; 括号大战: the game rebuilt from the actions.
+    /// 军棋: the public events so far.
     pub junqi_events: Vec<junqi::PublicEvent>,
-    pub bracket: Option<bracket::Game>,
+    /// 括号大战: a game to start on the board (its settings and seed), the server's actions
+    /// not yet played there, and how many actions the server has sent in all.
+    bracket_start: Option<(bracket::game::Settings, u64)>,
+    bracket_inbox: Vec<BracketAction>,
+    bracket_received: usize,
     pub chat: Vec<(String, String)>,
     /// The last refusal, fault or note for the player.
     pub notice: Option<Notice>,
@@ -42,9 +56,6 @@ pub struct Online {
     /// 军棋: the army being laid out before it is sent, and the selected node.
     pub layout: Option<Layout>,
     pub selected: Option<NodeId>,
-    /// 括号大战: the kind and facing the next click places.
-    pub kind: Option<String>,
-    pub facing: Option<bracket::Dir>,
 }
 
 /// Something the player should read (shown from the locale files).
@@ -53,7 +64,6 @@ pub enum Notice {
     /// The server refused a request: its code, and its words (the rules' reason).
     Refused(RefusalCode, String),
     Left(LeftWhy),
-    ChooseKind,
     Saved(usize),
     NoFreeSlot,
     SaveFailed(String),
@@ -85,11 +95,6 @@ pub enum OnlineIntent {
     JunqiClick(NodeId),
     /// 军棋: send the army as laid out.
     Deploy,
-    /// 括号大战: a cell clicked (places the chosen kind).
-    BracketClick(u8, u8),
-    /// 括号大战: the kind and the facing the next click places.
-    ChooseKind(String),
-    ChooseFacing(bracket::Dir),
     /// Keeps the finished game's record in the first free slot of its game.
     SaveFinished,
 }
@@ -104,9 +109,15 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
         app.init_resource::<Online>()
             .insert_resource(OnlineContent(bw_online::room::Content::builtin()))
             .add_message::<OnlineIntent>()
-            .add_systems(PreUpdate, pump)
-            .add_systems(Update, apply_intents.run_if(in_state(Screen::Online)))
-            .add_systems(Update, tick_room_clock.run_if(in_state(OnlineScreen::Room)))
+            // The server's 括号大战 moves are on the board before the screen shows it.
+            .add_systems(PreUpdate, (pump, play_bracket).chain())
+            .add_systems(
+                Update,
+                (apply_intents, send_bracket_moves.after(BracketMoves))
+                    .run_if(in_state(Screen::Online)),
+            )
+            .add_systems(Update, tick_room_clock.run_if(in_state(InRoom)))
+            .add_systems(OnExit(OnlineScreen::BracketBoard), give_back_kinds)
             .add_systems(OnExit(Screen::Online), disconnect);
         if ui {
             app.add_plugins(ui::plugin);
@@ -140,7 +151,9 @@ impl Online {
     fn reset_game(&mut self) {
         self.view = None;
         self.junqi_events.clear();
-        self.bracket = None;
+        self.bracket_start = None;
+        self.bracket_inbox.clear();
+        self.bracket_received = 0;
         self.finished = None;
         self.layout = None;
         self.selected = None;
@@ -212,19 +225,18 @@ impl Online {
                     Some(GameOptions::Bracket { settings, .. }) => settings.clone(),
                     _ => return,
                 };
-                let kinds = &content.kinds;
-                let first = v.actions - v.new_actions.len();
+                // The board is rebuilt from the start when the server sends every action
+                // (a new game, or this seat taken back after a reconnection).
+                let first = v.actions.saturating_sub(v.new_actions.len());
                 if first == 0 {
-                    self.bracket = Some(bracket::Game::new(settings, v.seed));
+                    self.bracket_start = Some((settings, v.seed));
+                    self.bracket_inbox.clear();
+                    self.bracket_received = 0;
                 }
-                if let Some(game) = &mut self.bracket
-                    && game.actions.len() == first
-                {
-                    for (_, a) in &v.new_actions {
-                        if let Ok(a) = a.action(kinds) {
-                            let _ = game.act(kinds, a);
-                        }
-                    }
+                if self.bracket_received == first {
+                    self.bracket_inbox
+                        .extend(v.new_actions.iter().map(|(_, a)| a.clone()));
+                    self.bracket_received = v.actions;
                 }
             }
         }
@@ -303,14 +315,14 @@ fn pump(
     if settings.online_token != token && online.connected() {
         settings.online_token = token;
     }
-    // The screen follows the room.
+    // The screen follows the room: a 括号大战 game shows on its board.
     if screen.is_some_and(|s| *s.get() == Screen::Online)
         && let Some(next) = next.as_mut()
     {
-        let want = if online.room.is_some() {
-            OnlineScreen::Room
-        } else {
-            OnlineScreen::Lobby
+        let want = match (&online.room, &online.view) {
+            (None, _) => OnlineScreen::Lobby,
+            (Some(_), Some(GameView::Bracket(_))) => OnlineScreen::BracketBoard,
+            (Some(_), _) => OnlineScreen::Room,
         };
         NextState::set_if_neq(&mut **next, want);
     }
@@ -367,7 +379,6 @@ fn apply_intents(
                 online.act(GameAction::Deploy { layout: named });
             }
             OnlineIntent::JunqiClick(node) => junqi_click(&mut online, &set, node),
-            OnlineIntent::ChooseKind(k) => online.kind = Some(k),
             OnlineIntent::SaveFinished => {
                 let notice = match &online.finished {
                     Some(record) => match save_record(&saves, record) {
@@ -377,26 +388,6 @@ fn apply_intents(
                     None => continue,
                 };
                 online.notice = Some(notice);
-            }
-            OnlineIntent::ChooseFacing(d) => online.facing = Some(d),
-            OnlineIntent::BracketClick(row, col) => {
-                let Some(kind) = online.kind.clone() else {
-                    online.notice = Some(Notice::ChooseKind);
-                    continue;
-                };
-                let kinds = &content.0.kinds;
-                let facing = kinds
-                    .by_id(&kind)
-                    .filter(|&k| kinds.get(k).is_bracket())
-                    .map(|_| online.facing.unwrap_or(bracket::Dir::R));
-                online.act(GameAction::Bracket {
-                    action: BracketAction::Place {
-                        row,
-                        col,
-                        kind,
-                        facing,
-                    },
-                });
             }
         }
     }
@@ -446,6 +437,80 @@ fn junqi_click(online: &mut Online, set: &Arc<PieceSet>, node: NodeId) {
         return;
     }
     online.selected = moves.iter().any(|&(f, _)| f == node).then_some(node);
+}
+
+/// The server's 括号大战 moves, played on the board: the game starts there when the server
+/// starts it, and each action goes through the rules kernels into the ECS world, logged and
+/// shown like a move at this computer. The board plays with the server's kinds.
+fn play_bracket(world: &mut World) {
+    let seat = world.resource::<Online>().my_seat().map(|s| s + 1);
+    if let Some(mut game) = world.get_resource_mut::<BracketGame>()
+        && let Some(here) = &mut game.online
+        && here.0 != seat
+    {
+        here.0 = seat;
+    }
+    let (start, inbox) = {
+        let mut online = world.resource_mut::<Online>();
+        let start = online.bracket_start.take();
+        (start, std::mem::take(&mut online.bracket_inbox))
+    };
+    if start.is_none() && inbox.is_empty() {
+        return;
+    }
+    let kinds = world.resource::<OnlineContent>().0.kinds.clone();
+    if let Some((settings, seed)) = start {
+        if !world.contains_resource::<AppKinds>() {
+            let own = world.resource::<BracketContent>().0.clone();
+            world.insert_resource(AppKinds(own));
+        }
+        world.insert_resource(BracketContent(kinds.clone()));
+        let players = settings.board.players as usize;
+        bw_rules::bracket::ecs::start_game(world, settings.clone(), seed);
+        *world.resource_mut::<BracketPlay>() = BracketPlay::default();
+        world.insert_resource(BracketGame {
+            slot: None,
+            save: SaveData::new(settings, seed, vec![SeatKind::Human; players], true),
+            online: Some(OnlineSeat(seat)),
+        });
+    }
+    if !world.contains_resource::<BracketGame>() {
+        return;
+    }
+    for recorded in inbox {
+        let played = recorded
+            .action(&kinds)
+            .and_then(|a| play_action(world, a).map_err(|e| e.to_string()));
+        if let Err(e) = played {
+            // The server refereed this action: the board disagreeing is a bug, not a move.
+            error!("the server's 括号大战 action {recorded:?} does not play here: {e}");
+        }
+    }
+}
+
+/// The moves made on the board, sent to the server (its answer is the next view).
+fn send_bracket_moves(
+    mut outbox: ResMut<BracketOutbox>,
+    mut online: ResMut<Online>,
+    content: Res<OnlineContent>,
+) {
+    for action in outbox.0.drain(..) {
+        online.act(GameAction::Bracket {
+            action: BracketAction::of(&action, &content.0.kinds),
+        });
+    }
+}
+
+/// The app's own 括号大战 kinds (with its mods), kept while an online board plays with the
+/// server's.
+#[derive(Resource)]
+struct AppKinds(Arc<bracket::KindTable>);
+
+fn give_back_kinds(world: &mut World) {
+    if let Some(AppKinds(own)) = world.remove_resource::<AppKinds>() {
+        world.insert_resource(BracketContent(own));
+    }
+    world.remove_resource::<BracketGame>();
 }
 
 /// A room clock on screen keeps the window ticking so that it counts down.

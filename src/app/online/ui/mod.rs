@@ -5,7 +5,6 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bw_online::protocol::*;
 use bw_rules::bracket;
-use bw_rules::bracket::record::RecordedAction as BracketAction;
 use bw_rules::junqi::view::SeenPiece;
 use bw_rules::junqi::{self, Phase};
 
@@ -13,7 +12,7 @@ use super::{Notice, Online, OnlineContent, OnlineIntent, OnlineWaker, Status};
 use crate::app::i18n::Locale;
 use crate::app::junqi::board::{self, Marks};
 use crate::app::screens::settings::UserSettings;
-use crate::app::state::{OnlineScreen, Screen};
+use crate::app::state::{InRoom, OnlineScreen, Screen};
 use crate::app::theme::{self, JunqiBoardColor, SeatColors};
 use crate::tr;
 
@@ -29,7 +28,10 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 lobby_screen.run_if(in_state(OnlineScreen::Lobby)),
-                room_screen.run_if(in_state(OnlineScreen::Room)),
+                // Beside a 括号大战 board, after the board's own panels.
+                room_screen
+                    .after(crate::app::bracket::BracketPanels)
+                    .run_if(in_state(InRoom)),
             ),
         );
 }
@@ -138,7 +140,6 @@ fn notice_text(loc: &Locale, n: &Notice) -> String {
                 LeftWhy::Left => "online-left",
             }
         ),
-        Notice::ChooseKind => tr!(loc, "online-choose-kind"),
         Notice::Saved(slot) => tr!(loc, "online-saved", slot = *slot),
         Notice::NoFreeSlot => tr!(loc, "online-no-free-slot"),
         Notice::SaveFailed(e) => tr!(loc, "online-save-failed", reason = e.clone()),

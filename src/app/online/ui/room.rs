@@ -1,6 +1,8 @@
 //! A room: seats, 举手, computers, chat, the move list, and the game as this seat sees it.
 
 use super::*;
+use crate::app::bracket::BracketPlay;
+use bw_rules::bracket::ecs::BracketTurn;
 
 pub(super) fn room_screen(
     mut contexts: EguiContexts,
@@ -9,6 +11,8 @@ pub(super) fn room_screen(
     content: Res<OnlineContent>,
     seats: Res<SeatColors>,
     wood: Res<JunqiBoardColor>,
+    bracket: Option<Res<BracketPlay>>,
+    bracket_turn: Option<Res<BracketTurn>>,
     mut intents: MessageWriter<OnlineIntent>,
     mut chat: Local<String>,
     mut confirm_resign: Local<bool>,
@@ -20,6 +24,7 @@ pub(super) fn room_screen(
     let send = |intents: &mut MessageWriter<OnlineIntent>, m| {
         intents.write(OnlineIntent::Send(m));
     };
+    let on_board = matches!(online.view, Some(GameView::Bracket(_)));
     let mut root = theme::root_ui(ctx);
     egui::Panel::right("online_room")
         .exact_size(320.0)
@@ -129,6 +134,12 @@ pub(super) fn room_screen(
             if let Some(n) = &online.notice {
                 theme::warning(p, &notice_text(&loc, n));
             }
+            // 括号大战: the outcome on the board's side, and the game's log.
+            if let (true, Some(turn)) = (on_board, &bracket_turn)
+                && turn.0.is_over()
+            {
+                crate::app::bracket::hud::outcome_lines(p, &loc, &seats, turn.0.outcome.as_ref());
+            }
             if online.finished.is_some() {
                 p.label(egui::RichText::new(tr!(loc, "online-finished")).strong());
                 if p.button(tr!(loc, "online-save")).clicked() {
@@ -162,6 +173,13 @@ pub(super) fn room_screen(
                     });
                 p.separator();
             }
+            if let (true, Some(play)) = (on_board, &bracket) {
+                p.label(egui::RichText::new(tr!(loc, "event-log")).strong());
+                p.allocate_ui(egui::vec2(p.available_width(), 180.0), |p| {
+                    crate::app::bracket::hud::log(p, &play.log)
+                });
+                p.separator();
+            }
             egui::ScrollArea::vertical()
                 .max_height(200.0)
                 .stick_to_bottom(true)
@@ -184,15 +202,19 @@ pub(super) fn room_screen(
                 }
             });
         });
-    egui::CentralPanel::default().show(&mut root, |ui| match &online.view {
-        None => theme::hint(ui, &tr!(loc, "online-waiting")),
+    // 括号大战 is drawn by the board's own sprites and panels around this one.
+    match &online.view {
+        Some(GameView::Bracket(_)) => {}
+        None => {
+            egui::CentralPanel::default()
+                .show(&mut root, |ui| theme::hint(ui, &tr!(loc, "online-waiting")));
+        }
         Some(GameView::Junqi(v)) => {
-            junqi_board(ui, &loc, &online, v, &content, &seats, &wood, &mut intents)
+            egui::CentralPanel::default().show(&mut root, |ui| {
+                junqi_board(ui, &loc, &online, v, &content, &seats, &wood, &mut intents)
+            });
         }
-        Some(GameView::Bracket(_)) => {
-            bracket_board(ui, &loc, &online, &content.0.kinds, &seats, &mut intents)
-        }
-    });
+    }
     Ok(())
 }
 
@@ -239,6 +261,10 @@ fn game_buttons(
     // The room's clock, counting down between the server's messages.
     if let Some(ms) = online.clock_left() {
         p.label(tr!(loc, "junqi-clock", n = ms.div_ceil(1000)));
+    }
+    // 括号大战 gives up from the board's own palette, where it is confirmed.
+    if matches!(online.view, Some(GameView::Bracket(_))) {
+        return;
     }
     if *confirm_resign {
         theme::warning(p, &tr!(loc, "online-resign-sure"));
@@ -311,72 +337,4 @@ fn junqi_board(
     if let Some(n) = input.clicked {
         intents.write(OnlineIntent::JunqiClick(n));
     }
-}
-
-fn bracket_board(
-    ui: &mut egui::Ui,
-    loc: &Locale,
-    online: &Online,
-    kinds: &bracket::KindTable,
-    seats: &SeatColors,
-    intents: &mut MessageWriter<OnlineIntent>,
-) {
-    let Some(game) = &online.bracket else {
-        return;
-    };
-    let me = online.my_seat();
-    let my_turn = me.is_some_and(|s| game.turn.current == s + 1) && !game.turn.is_over();
-    if me.is_some() {
-        ui.horizontal_wrapped(|h| {
-            for (k, _) in bracket::game::placeable_kinds(&game.settings, kinds) {
-                let kind = kinds.get(k);
-                let on = online.kind.as_deref() == Some(kind.id.as_str());
-                if h.selectable_label(on, format!("{} {}", kind.glyph, kind.id))
-                    .clicked()
-                {
-                    intents.write(OnlineIntent::ChooseKind(kind.id.clone()));
-                }
-            }
-            h.separator();
-            for d in bracket::Dir::ALL {
-                let on = online.facing.unwrap_or(bracket::Dir::R) == d;
-                if h.selectable_label(on, format!("{d:?}")).clicked() {
-                    intents.write(OnlineIntent::ChooseFacing(d));
-                }
-            }
-        });
-    }
-    if my_turn {
-        ui.horizontal(|h| {
-            if h.button(tr!(loc, "pass")).clicked() {
-                intents.write(OnlineIntent::Act(GameAction::Bracket {
-                    action: BracketAction::Pass,
-                }));
-            }
-        });
-    }
-    let side = game.board.side();
-    let cell = ((ui.available_height() - 20.0) / side as f32)
-        .min(ui.available_width() / side as f32)
-        .clamp(16.0, 48.0);
-    egui::Grid::new("bracket_online")
-        .spacing([1.0, 1.0])
-        .show(ui, |g| {
-            for r in 0..side {
-                for c in 0..side {
-                    let tile = game.board.tile(game.board.index(r, c));
-                    let text = bracket::text::tile_token(tile, kinds);
-                    let colour = match tile {
-                        bracket::Tile::Piece(p) => seats.egui(p.owner),
-                        _ => egui::Color32::GRAY,
-                    };
-                    let b = egui::Button::new(egui::RichText::new(text).color(colour).monospace())
-                        .min_size(egui::vec2(cell, cell));
-                    if g.add_enabled(my_turn, b).clicked() {
-                        intents.write(OnlineIntent::BracketClick(r as u8, c as u8));
-                    }
-                }
-                g.end_row();
-            }
-        });
 }
