@@ -413,13 +413,13 @@ fn layouts_are_saved_by_name_and_loaded_when_they_fit() {
     assert_ne!(table(&app).layout, mine);
     let game = table(&app).game.clone();
     assert_eq!(
-        layouts::fitting(saves.path(), &game, 0),
+        layouts::fitting(saves.path(), layouts::Army::of(&game, 0)),
         vec!["左翼 strong".to_string()]
     );
     intend(&mut app, JunqiIntent::LoadLayout("左翼 strong".into()));
     assert_eq!(table(&app).layout, mine);
     // Another seat's arm: the same layout, in that arm's coordinates.
-    let other = layouts::load(saves.path(), "左翼 strong", &game, 1).unwrap();
+    let other = layouts::load(saves.path(), "左翼 strong", layouts::Army::of(&game, 1)).unwrap();
     assert_eq!(other.len(), mine.len());
     assert!(
         other

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use bracket_war::app::junqi::screens::DeployAsk;
 use bracket_war::app::online::{Notice, Online, OnlineIntent, Status};
 use bracket_war::app::{OnlineScreen, Screen};
 use bw_online::protocol::*;
@@ -127,6 +128,36 @@ fn two_apps_play_junqi_through_a_server() {
         intend(&mut a, OnlineIntent::JunqiClick(n));
     }
     assert_eq!(online(&a).layout.clone().unwrap(), layout);
+    // The layout panel of a game at one computer: drag to swap, mirror, a new automatic
+    // layout, and a named layout kept and put back — all before anything is sent.
+    intend(&mut a, OnlineIntent::JunqiDrag(n1, n2));
+    assert_eq!(online(&a).layout.clone().unwrap()[0].1, layout[1].1);
+    intend(&mut a, OnlineIntent::JunqiDrag(n1, n2));
+    assert_eq!(online(&a).layout.clone().unwrap(), layout);
+    intend(&mut a, OnlineIntent::Layout(DeployAsk::Mirror));
+    let mirrored = online(&a).layout.clone().unwrap();
+    assert_ne!(mirrored, layout);
+    intend(&mut a, OnlineIntent::Layout(DeployAsk::Mirror));
+    assert_eq!(online(&a).layout.clone().unwrap(), layout);
+    intend(&mut a, OnlineIntent::Layout(DeployAsk::Save("网上".into())));
+    intend(&mut a, OnlineIntent::Layout(DeployAsk::Auto));
+    assert_ne!(online(&a).layout.clone().unwrap(), layout);
+    assert_eq!(online(&a).layout_problem(&PieceSet::standard()), None);
+    intend(&mut a, OnlineIntent::Layout(DeployAsk::Load("网上".into())));
+    let mut back = online(&a).layout.clone().unwrap();
+    let mut want = layout.clone();
+    back.sort();
+    want.sort();
+    assert_eq!(back, want, "the named layout put back");
+    intend(
+        &mut a,
+        OnlineIntent::Layout(DeployAsk::Load("none such".into())),
+    );
+    assert!(matches!(
+        online(&a).notice,
+        Some(Notice::LayoutNotLoaded(_))
+    ));
+    a.world_mut().resource_mut::<Online>().notice = None;
     for app in [&mut a, &mut b] {
         assert_eq!(online(app).layout_problem(&PieceSet::standard()), None);
         intend(app, OnlineIntent::Deploy);

@@ -518,13 +518,20 @@ pub fn apply_intents(
                 }
             }
             JunqiIntent::SaveLayout(name) => {
-                if let Err(e) = layouts::save(&saves.0.dir, &name, &t.game, &t.layout) {
+                if let Some(p) = viewer
+                    && let Err(e) = layouts::save(
+                        &saves.0.dir,
+                        &name,
+                        layouts::Army::of(&t.game, p),
+                        &t.layout,
+                    )
+                {
                     t.message = Some(tr!(loc, "junqi-layout-not-saved", reason = e));
                 }
             }
             JunqiIntent::LoadLayout(name) => {
                 if let Some(p) = viewer {
-                    match layouts::load(&saves.0.dir, &name, &t.game, p) {
+                    match layouts::load(&saves.0.dir, &name, layouts::Army::of(&t.game, p)) {
                         Ok(l) => t.layout = l,
                         Err(e) => t.message = Some(e),
                     }

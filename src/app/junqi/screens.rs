@@ -9,6 +9,7 @@ use bw_rules::junqi::view::SeenPiece;
 use bw_rules::junqi::{NodeId, PlayerView};
 
 use super::board::{self, Marks};
+use super::layouts::Army;
 use super::{
     JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi, junqi_saves, layout_problem,
 };
@@ -225,51 +226,25 @@ fn deploy_screen(
                 let left = tr!(loc, "junqi-clock", n = c.ceil().max(0.0) as u32);
                 p.label(egui::RichText::new(left).size(20.0));
             }
-            p.add_space(10.0);
-            if p.button(tr!(loc, "junqi-auto-layout")).clicked() {
-                intents.write(JunqiIntent::AutoLayout);
-            }
-            if p.button(tr!(loc, "junqi-mirror")).clicked() {
-                intents.write(JunqiIntent::Mirror);
-            }
-            p.add_space(10.0);
-            // Named layouts: keep this one, or put back one that fits this hand.
-            p.horizontal(|h| {
-                h.add(
-                    egui::TextEdit::singleline(&mut *name)
-                        .hint_text(tr!(loc, "junqi-layout-name"))
-                        .desired_width(150.0),
-                );
-                if h.button(tr!(loc, "junqi-save-layout")).clicked() {
-                    intents.write(JunqiIntent::SaveLayout(name.clone()));
-                }
-            });
             // Read again on every redraw (the window redraws only on input): a layout saved
             // a moment ago shows at once.
-            let names = super::layouts::fitting(&saves.0.dir, &table.game, me);
-            if !names.is_empty() {
-                p.label(tr!(loc, "junqi-load-layout"));
-                p.horizontal_wrapped(|h| {
-                    for n in &names {
-                        if h.button(n).clicked() {
-                            intents.write(JunqiIntent::LoadLayout(n.clone()));
-                        }
-                    }
+            let saved = super::layouts::fitting(&saves.0.dir, Army::of(&table.game, me));
+            let ask = deploy_controls(
+                p,
+                &loc,
+                &mut name,
+                &saved,
+                problem.as_deref(),
+                table.message.as_deref(),
+            );
+            if let Some(ask) = ask {
+                intents.write(match ask {
+                    DeployAsk::Auto => JunqiIntent::AutoLayout,
+                    DeployAsk::Mirror => JunqiIntent::Mirror,
+                    DeployAsk::Save(n) => JunqiIntent::SaveLayout(n),
+                    DeployAsk::Load(n) => JunqiIntent::LoadLayout(n),
+                    DeployAsk::Confirm => JunqiIntent::Confirm,
                 });
-            }
-            p.add_space(10.0);
-            if let Some(why) = &problem {
-                theme::warning(p, why);
-            }
-            if let Some(m) = &table.message {
-                theme::warning(p, m);
-            }
-            p.add_space(10.0);
-            let go =
-                egui::Button::new(egui::RichText::new(tr!(loc, "junqi-confirm-layout")).size(26.0))
-                    .min_size(egui::vec2(200.0, 50.0));
-            if p.add_enabled(problem.is_none(), go).clicked() {
-                intents.write(JunqiIntent::Confirm);
             }
         });
     egui::CentralPanel::default().show(&mut root, |ui| {
@@ -313,6 +288,77 @@ fn deploy_screen(
         }
     });
     Ok(())
+}
+
+/// What the deployment panel asks for (at one computer and in an online room alike).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeployAsk {
+    /// A new automatic layout.
+    Auto,
+    /// Left and right swapped.
+    Mirror,
+    /// Keep the layout under a name.
+    Save(String),
+    /// Put back a named layout.
+    Load(String),
+    /// March out (出征).
+    Confirm,
+}
+
+/// The deployment panel's controls: automatic layout, mirror, the named layouts that fit
+/// (`saved`), the layout's problem if the rules would refuse it, and 出征.
+pub fn deploy_controls(
+    p: &mut egui::Ui,
+    loc: &Locale,
+    name: &mut String,
+    saved: &[String],
+    problem: Option<&str>,
+    message: Option<&str>,
+) -> Option<DeployAsk> {
+    let mut ask = None;
+    p.add_space(10.0);
+    if p.button(tr!(loc, "junqi-auto-layout")).clicked() {
+        ask = Some(DeployAsk::Auto);
+    }
+    if p.button(tr!(loc, "junqi-mirror")).clicked() {
+        ask = Some(DeployAsk::Mirror);
+    }
+    p.add_space(10.0);
+    // Named layouts: keep this one, or put back one that fits this hand.
+    p.horizontal(|h| {
+        h.add(
+            egui::TextEdit::singleline(name)
+                .hint_text(tr!(loc, "junqi-layout-name"))
+                .desired_width(150.0),
+        );
+        if h.button(tr!(loc, "junqi-save-layout")).clicked() {
+            ask = Some(DeployAsk::Save(name.clone()));
+        }
+    });
+    if !saved.is_empty() {
+        p.label(tr!(loc, "junqi-load-layout"));
+        p.horizontal_wrapped(|h| {
+            for n in saved {
+                if h.button(n).clicked() {
+                    ask = Some(DeployAsk::Load(n.clone()));
+                }
+            }
+        });
+    }
+    p.add_space(10.0);
+    if let Some(why) = problem {
+        theme::warning(p, why);
+    }
+    if let Some(m) = message {
+        theme::warning(p, m);
+    }
+    p.add_space(10.0);
+    let go = egui::Button::new(egui::RichText::new(tr!(loc, "junqi-confirm-layout")).size(26.0))
+        .min_size(egui::vec2(200.0, 50.0));
+    if p.add_enabled(problem.is_none(), go).clicked() {
+        ask = Some(DeployAsk::Confirm);
+    }
+    ask
 }
 
 /// One public event as a line of the move list (node names and outcomes, never ranks).

@@ -16,12 +16,14 @@ use bevy::prelude::*;
 use bw_online::protocol::*;
 use bw_rules::bracket;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
-use bw_rules::junqi::setup::{Layout, auto_layout, validate_layout};
+use bw_rules::junqi::setup::{Layout, auto_layout, mirror_layout, validate_layout};
 use bw_rules::junqi::{self, NodeId, Phase, PieceSet};
 
 use crate::app::bracket::{
     BracketGame, BracketMoves, BracketOutbox, BracketPlay, OnlineSeat, play_action,
 };
+use crate::app::junqi::layouts::{self, Army};
+use crate::app::junqi::screens::DeployAsk;
 use crate::app::state::{InRoom, OnlineScreen, Screen};
 use crate::saves::SaveData;
 use bw_rules::bracket::ai::SeatKind;
@@ -65,6 +67,9 @@ pub enum Notice {
     Refused(RefusalCode, String),
     Left(LeftWhy),
     Saved(usize),
+    /// A named layout could not be kept; one could not be put back (the rules' reason).
+    LayoutNotSaved(String),
+    LayoutNotLoaded(String),
     NoFreeSlot,
     SaveFailed(String),
 }
@@ -93,6 +98,10 @@ pub enum OnlineIntent {
     Act(GameAction),
     /// 军棋: a node clicked (deployment swaps; in play, select then move).
     JunqiClick(NodeId),
+    /// 军棋: a piece dragged onto a node (a swap while laying out, a move in play).
+    JunqiDrag(NodeId, NodeId),
+    /// 军棋: the layout panel's requests (a new automatic layout, mirror, named layouts).
+    Layout(DeployAsk),
     /// 军棋: send the army as laid out.
     Deploy,
     /// Keeps the finished game's record in the first free slot of its game.
@@ -254,18 +263,29 @@ impl Online {
         Some(ms.saturating_sub(since))
     }
 
-    /// The 军棋 layout's problem, if the rules would refuse it.
-    pub fn layout_problem(&self, set: &PieceSet) -> Option<String> {
-        let (Some(layout), Some(GameView::Junqi(v)), Some(rules)) =
-            (&self.layout, &self.view, self.junqi_rules())
-        else {
+    /// 军棋: `f` of this seat's army as its view tells it (rules, board, seat and hand).
+    pub fn with_army<R>(&self, set: &PieceSet, f: impl FnOnce(Army) -> R) -> Option<R> {
+        let (Some(GameView::Junqi(v)), Some(rules)) = (&self.view, self.junqi_rules()) else {
             return None;
         };
         let board = rules.make_board();
-        let seat = rules.seat_letters()[v.view.me];
-        validate_layout(rules, &board, set, seat, &v.view.hand, layout)
-            .err()
-            .map(|e| e.to_string())
+        Some(f(Army {
+            rules,
+            board: &board,
+            set,
+            seat: rules.seat_letters()[v.view.me],
+            hand: &v.view.hand,
+        }))
+    }
+
+    /// The 军棋 layout's problem, if the rules would refuse it.
+    pub fn layout_problem(&self, set: &PieceSet) -> Option<String> {
+        let layout = self.layout.as_ref()?;
+        self.with_army(set, |a| {
+            validate_layout(a.rules, a.board, a.set, a.seat, a.hand, layout)
+                .err()
+                .map(|e| e.to_string())
+        })?
     }
 
     fn act(&mut self, action: GameAction) {
@@ -379,6 +399,12 @@ fn apply_intents(
                 online.act(GameAction::Deploy { layout: named });
             }
             OnlineIntent::JunqiClick(node) => junqi_click(&mut online, &set, node),
+            OnlineIntent::JunqiDrag(from, to) => {
+                online.selected = None;
+                junqi_click(&mut online, &set, from);
+                junqi_click(&mut online, &set, to);
+            }
+            OnlineIntent::Layout(ask) => layout_ask(&mut online, &set, &saves, ask),
             OnlineIntent::SaveFinished => {
                 let notice = match &online.finished {
                     Some(record) => match save_record(&saves, record) {
@@ -390,6 +416,36 @@ fn apply_intents(
                 online.notice = Some(notice);
             }
         }
+    }
+}
+
+/// The 军棋 layout panel's requests, on the army being laid out (nothing is sent before 出征).
+fn layout_ask(online: &mut Online, set: &Arc<PieceSet>, saves: &crate::app::Saves, ask: DeployAsk) {
+    let Some(layout) = online.layout.clone() else {
+        return;
+    };
+    online.seq += 1;
+    let seed = online.seq as u64;
+    let result = online.with_army(set, |a| match ask {
+        DeployAsk::Auto => Ok(Some(auto_layout(
+            a.rules, a.board, a.set, a.seat, a.hand, seed,
+        ))),
+        DeployAsk::Mirror => Ok(Some(mirror_layout(a.board, a.seat, &layout))),
+        DeployAsk::Load(name) => layouts::load(&saves.0.dir, &name, a)
+            .map(Some)
+            .map_err(Notice::LayoutNotLoaded),
+        DeployAsk::Save(name) => layouts::save(&saves.0.dir, &name, a, &layout)
+            .map(|()| None)
+            .map_err(Notice::LayoutNotSaved),
+        DeployAsk::Confirm => Ok(None),
+    });
+    match result {
+        Some(Ok(Some(new))) => {
+            online.layout = Some(new);
+            online.selected = None;
+        }
+        Some(Err(notice)) => online.notice = Some(notice),
+        _ => {}
     }
 }
 

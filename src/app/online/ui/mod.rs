@@ -141,6 +141,8 @@ fn notice_text(loc: &Locale, n: &Notice) -> String {
             }
         ),
         Notice::Saved(slot) => tr!(loc, "online-saved", slot = *slot),
+        Notice::LayoutNotSaved(e) => tr!(loc, "junqi-layout-not-saved", reason = e.clone()),
+        Notice::LayoutNotLoaded(e) => e.clone(),
         Notice::NoFreeSlot => tr!(loc, "online-no-free-slot"),
         Notice::SaveFailed(e) => tr!(loc, "online-save-failed", reason = e.clone()),
     }

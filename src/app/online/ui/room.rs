@@ -2,6 +2,8 @@
 
 use super::*;
 use crate::app::bracket::BracketPlay;
+use crate::app::junqi::layouts;
+use crate::app::junqi::screens::{DeployAsk, deploy_controls};
 use bw_rules::bracket::ecs::BracketTurn;
 
 pub(super) fn room_screen(
@@ -14,7 +16,9 @@ pub(super) fn room_screen(
     bracket: Option<Res<BracketPlay>>,
     bracket_turn: Option<Res<BracketTurn>>,
     mut intents: MessageWriter<OnlineIntent>,
+    saves: Res<crate::app::Saves>,
     mut chat: Local<String>,
+    mut layout_name: Local<String>,
     mut confirm_resign: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -126,6 +130,8 @@ pub(super) fn room_screen(
                         &loc,
                         &online,
                         &content.0.pieces,
+                        &saves,
+                        &mut layout_name,
                         &mut intents,
                         &mut confirm_resign,
                     );
@@ -223,22 +229,28 @@ fn game_buttons(
     loc: &Locale,
     online: &Online,
     pieces: &bw_rules::junqi::PieceSet,
+    saves: &crate::app::Saves,
+    layout_name: &mut String,
     intents: &mut MessageWriter<OnlineIntent>,
     confirm_resign: &mut bool,
 ) {
     if let Some(GameView::Junqi(v)) = &online.view {
+        // Laying out: the same panel as at one computer (nothing is sent before 出征).
         if online.layout.is_some() {
+            p.heading(tr!(loc, "junqi-deploy"));
+            theme::hint(p, &tr!(loc, "junqi-deploy-help"));
             let problem = online.layout_problem(pieces);
-            if let Some(why) = &problem {
-                theme::warning(p, why);
-            }
-            if p.add_enabled(
-                problem.is_none(),
-                egui::Button::new(tr!(loc, "junqi-confirm-layout")),
-            )
-            .clicked()
-            {
-                intents.write(OnlineIntent::Deploy);
+            let saved = online
+                .with_army(pieces, |a| layouts::fitting(&saves.0.dir, a))
+                .unwrap_or_default();
+            match deploy_controls(p, loc, layout_name, &saved, problem.as_deref(), None) {
+                Some(DeployAsk::Confirm) => {
+                    intents.write(OnlineIntent::Deploy);
+                }
+                Some(ask) => {
+                    intents.write(OnlineIntent::Layout(ask));
+                }
+                None => {}
             }
         }
         if v.view.phase == Phase::Playing {
@@ -334,7 +346,9 @@ fn junqi_board(
         seats,
         &marks,
     );
-    if let Some(n) = input.clicked {
+    if let Some((from, to)) = input.dropped {
+        intents.write(OnlineIntent::JunqiDrag(from, to));
+    } else if let Some(n) = input.clicked {
         intents.write(OnlineIntent::JunqiClick(n));
     }
 }
