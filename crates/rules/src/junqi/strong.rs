@@ -7,11 +7,6 @@
 //! samples (perfect-information Monte Carlo). Samples are spread over every core; the
 //! budget is the clock, or a fixed number of samples (`nodes`) for reproducible play.
 //!
-//! Time buys depth: after the first part of the budget ([`BROAD_SHARE`]), the few best
-//! moves ([`DEEP_MOVES`]) are searched again on fresh samples one ply deeper — its move,
-//! every enemy reply, its own best answer, then the enemy's best capture — with alpha-beta,
-//! and the choice among them follows the deeper values.
-//!
 //! Its layouts come from a scored search: the automatic layout improved by swaps that a
 //! score prefers (mines and a bomb guarding the flag, engineers forward, strong pieces on
 //! the railway, nothing strong wasted on a headquarters).
@@ -29,13 +24,6 @@ use crate::rng::SplitMix64;
 
 /// A captured flag, in material units.
 const FLAG: f32 = 1000.0;
-
-/// The share of the budget spent on the broad search over every move.
-pub const BROAD_SHARE: f64 = 0.4;
-/// How many of the best moves the deep search looks at again.
-pub const DEEP_MOVES: usize = 5;
-/// With a fixed number of samples, the deep search gets this fraction of them (at least 1).
-const DEEP_SAMPLE_DIVISOR: u32 = 8;
 
 pub struct Strong {
     rng: SplitMix64,
@@ -238,99 +226,6 @@ impl Context<'_> {
     }
 }
 
-impl Context<'_> {
-    /// The value of a root move one ply deeper than [`Context::root_move`]: after it, every
-    /// reply of the next player, the seat's best answer, then the next enemy's best capture.
-    fn deep_move(&self, at: &mut [Option<Piece>], base: f32, from: NodeId, to: NodeId) -> f32 {
-        let (delta, flag, undo) = self.make(at, from, to);
-        let value = match flag {
-            Some(f) => f,
-            None => self.alpha_beta(
-                at,
-                base + delta,
-                self.next(self.me),
-                2,
-                f32::NEG_INFINITY,
-                f32::INFINITY,
-            ),
-        };
-        Self::unmake(at, undo);
-        value
-    }
-
-    /// Alpha-beta over the players in turn (the seat's side maximises), `depth` plies, then
-    /// the mover's best capture or standing pat.
-    fn alpha_beta(
-        &self,
-        at: &mut [Option<Piece>],
-        base: f32,
-        mover: PlayerId,
-        depth: u32,
-        mut alpha: f32,
-        mut beta: f32,
-    ) -> f32 {
-        let maximise = self.friend(mover);
-        let moves = legal_moves(self.board, self.set, at, self.teams, mover);
-        if moves.is_empty() {
-            // No legal move: that player loses at the start of its turn.
-            return if maximise { base - 30.0 } else { base + 30.0 };
-        }
-        let mut scored: Vec<(f32, NodeId, NodeId)> = moves
-            .into_iter()
-            .map(|(a, b)| {
-                let (delta, flag, undo) = self.make(at, a, b);
-                Self::unmake(at, undo);
-                (flag.unwrap_or(base + delta), a, b)
-            })
-            .collect();
-        // The mover's best first: the cut comes early.
-        if maximise {
-            scored.sort_by(|x, y| y.0.total_cmp(&x.0));
-        } else {
-            scored.sort_by(|x, y| x.0.total_cmp(&y.0));
-        }
-        if depth == 0 {
-            // Quiescence: the mover's best capture, or standing pat.
-            let best = scored
-                .iter()
-                .filter(|&&(_, _, b)| at[b.0 as usize].is_some())
-                .map(|x| x.0)
-                .next();
-            return match best {
-                Some(v) if maximise => v.max(base),
-                Some(v) => v.min(base),
-                None => base,
-            };
-        }
-        let next = self.next(mover);
-        let mut best = if maximise {
-            f32::NEG_INFINITY
-        } else {
-            f32::INFINITY
-        };
-        for (v, a, b) in scored {
-            if v.abs() >= FLAG {
-                // A flag falls: nothing after it matters.
-                return v;
-            }
-            let (delta, _, undo) = self.make(at, a, b);
-            let value = self.alpha_beta(at, base + delta, next, depth - 1, alpha, beta);
-            Self::unmake(at, undo);
-            if maximise {
-                best = best.max(value);
-                alpha = alpha.max(value);
-            } else {
-                best = best.min(value);
-                beta = beta.min(value);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
-    }
-}
-
 /// What [`Context::make`] changed.
 #[derive(Clone, Copy)]
 struct Undo {
@@ -468,48 +363,6 @@ fn assign(
 }
 
 impl Strong {
-    /// Each move's mean value over samples searched on every core until `deadline` (or
-    /// `nodes` samples), and the number of samples.
-    fn search(
-        &mut self,
-        m: &SeatModel,
-        ctx: &Context,
-        moves: &[(NodeId, NodeId)],
-        deadline: Instant,
-        nodes: Option<u32>,
-        deep: bool,
-    ) -> (Vec<f64>, u32) {
-        let threads = self.threads.max(1);
-        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
-        let per_thread = nodes.map(|n| n.div_ceil(threads as u32).max(1));
-        let results: Vec<(Vec<f64>, u32)> = if threads == 1 {
-            vec![think(m, ctx, moves, seeds[0], deadline, per_thread, deep)]
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = seeds
-                    .iter()
-                    .map(|&seed| {
-                        s.spawn(move || think(m, ctx, moves, seed, deadline, per_thread, deep))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread"))
-                    .collect()
-            })
-        };
-        let mut totals = vec![0.0f64; moves.len()];
-        let mut count = 0u32;
-        for (sums, n) in &results {
-            for (t, s) in totals.iter_mut().zip(sums) {
-                *t += s;
-            }
-            count += n;
-        }
-        let c = count.max(1) as f64;
-        (totals.into_iter().map(|t| t / c).collect(), count)
-    }
-
     fn context<'a>(&self, model: &'a SeatModel) -> Context<'a> {
         let board = &model.board;
         let hq_of = |friendly: bool| -> Vec<NodeId> {
@@ -538,8 +391,7 @@ impl Strong {
     }
 }
 
-/// Sums of each root move's value over samples, and how many samples (`deep`: searched one
-/// ply deeper).
+/// Sums of each root move's value over samples, and how many samples.
 fn think(
     model: &SeatModel,
     ctx: &Context,
@@ -547,7 +399,6 @@ fn think(
     seed: u64,
     deadline: Instant,
     samples: Option<u32>,
-    deep: bool,
 ) -> (Vec<f64>, u32) {
     let mut rng = SplitMix64::new(seed);
     let mut sums = vec![0.0f64; moves.len()];
@@ -555,21 +406,15 @@ fn think(
     loop {
         match samples {
             Some(n) if done >= n => break,
-            // The broad search always finishes one sample; the deep one only what fits.
-            None if (done > 0 || deep) && Instant::now() >= deadline => break,
+            None if done > 0 && Instant::now() >= deadline => break,
             _ => {}
         }
         let mut at = sample(model, &mut rng);
         let base = ctx.eval(&at);
         let mut values = Vec::with_capacity(moves.len());
         for &(from, to) in moves {
-            let v = if deep {
-                ctx.deep_move(&mut at, base, from, to)
-            } else {
-                ctx.root_move(&mut at, base, from, to)
-            };
-            values.push(v as f64);
-            if samples.is_none() && (done > 0 || deep) && Instant::now() >= deadline {
+            values.push(ctx.root_move(&mut at, base, from, to) as f64);
+            if samples.is_none() && done > 0 && Instant::now() >= deadline {
                 // Out of time inside a sample: leave it out.
                 return (sums, done);
             }
@@ -625,28 +470,45 @@ impl Brain for Strong {
             _ => {}
         }
         let started = Instant::now();
+        let deadline = started + budget;
         let ctx = self.context(m);
-        // Broad: every move, two plies and a capture, on as many samples as the first part
-        // of the budget allows.
-        let broad_deadline = started + budget.mul_f64(BROAD_SHARE);
-        let (means, broad) = self.search(m, &ctx, &moves, broad_deadline, self.nodes, false);
-        let mut order: Vec<usize> = (0..moves.len()).collect();
-        order.sort_by(|&a, &b| means[b].total_cmp(&means[a]).then(a.cmp(&b)));
-        // Deep: the best few again, one ply deeper, with the rest of the budget.
-        let top: Vec<(NodeId, NodeId)> = order.iter().take(DEEP_MOVES).map(|&i| moves[i]).collect();
-        let deep_samples = self.nodes.map(|n| (n / DEEP_SAMPLE_DIVISOR).max(1));
-        let (deep_means, deep) = self.search(m, &ctx, &top, started + budget, deep_samples, true);
-        self.last = Some((broad + deep, moves.len(), started.elapsed().as_millis()));
-        // The deep values decide once each thread has searched a deep sample or two.
-        let best = if deep >= 2 * self.threads.max(1) as u32 || (self.nodes.is_some() && deep > 0) {
-            let i = (0..top.len())
-                .max_by(|&a, &b| deep_means[a].total_cmp(&deep_means[b]).then(b.cmp(&a)))
-                .expect("moves");
-            top[i]
+        let threads = self.threads.max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+        let per_thread = self.nodes.map(|n| n.div_ceil(threads as u32).max(1));
+        let results: Vec<(Vec<f64>, u32)> = if threads == 1 {
+            vec![think(m, &ctx, &moves, seeds[0], deadline, per_thread)]
         } else {
-            moves[order[0]]
+            std::thread::scope(|s| {
+                let handles: Vec<_> = seeds
+                    .iter()
+                    .map(|&seed| {
+                        let (ctx, moves) = (&ctx, &moves);
+                        s.spawn(move || think(m, ctx, moves, seed, deadline, per_thread))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread"))
+                    .collect()
+            })
         };
-        Choice::Move(best.0, best.1)
+        let mut totals = vec![0.0f64; moves.len()];
+        let mut count = 0u32;
+        for (sums, n) in &results {
+            for (t, s) in totals.iter_mut().zip(sums) {
+                *t += s;
+            }
+            count += n;
+        }
+        self.last = Some((count, moves.len(), started.elapsed().as_millis()));
+        let count = count.max(1) as f64;
+        let best = (0..moves.len())
+            .max_by(|&a, &b| {
+                let noise = |i: usize| (i as f64 * 0.618).fract() * 1e-6;
+                (totals[a] / count + noise(a)).total_cmp(&(totals[b] / count + noise(b)))
+            })
+            .expect("moves");
+        Choice::Move(moves[best].0, moves[best].1)
     }
 
     fn info(&self) -> Option<String> {
@@ -804,76 +666,6 @@ mod tests {
                     .collect();
                 assert!(flags.len() <= 1);
                 assert!(flags.iter().all(|&n| game.board.kind(n) == NodeKind::Hq));
-            }
-        }
-    }
-
-    /// Plain minimax with the same leaves as [`Context::alpha_beta`], without cut-offs.
-    fn minimax(
-        ctx: &Context,
-        at: &mut [Option<Piece>],
-        base: f32,
-        mover: PlayerId,
-        depth: u32,
-    ) -> f32 {
-        let maximise = ctx.friend(mover);
-        let moves = legal_moves(ctx.board, ctx.set, at, ctx.teams, mover);
-        if moves.is_empty() {
-            return if maximise { base - 30.0 } else { base + 30.0 };
-        }
-        let pick = |a: f32, b: f32| if maximise { a.max(b) } else { a.min(b) };
-        let mut best = if maximise {
-            f32::NEG_INFINITY
-        } else {
-            f32::INFINITY
-        };
-        let mut flag = None;
-        for (a, b) in moves {
-            let (delta, f, undo) = ctx.make(at, a, b);
-            let v = if let Some(f) = f {
-                flag = Some(flag.map_or(f, |g: f32| pick(g, f)));
-                f
-            } else if depth == 0 {
-                if at_capture(&undo) {
-                    base + delta
-                } else {
-                    base
-                }
-            } else {
-                minimax(ctx, at, base + delta, ctx.next(mover), depth - 1)
-            };
-            Context::unmake(at, undo);
-            best = pick(best, v);
-        }
-        if let Some(f) = flag {
-            return f;
-        }
-        if depth == 0 { pick(best, base) } else { best }
-    }
-
-    fn at_capture(u: &Undo) -> bool {
-        u.d.is_some()
-    }
-
-    #[test]
-    fn the_deep_search_prunes_without_changing_a_value() {
-        for (seed, plies, me) in [(3, 30, 0), (8, 80, 0), (13, 150, 2)] {
-            let (_, m) = played(seed, plies, me);
-            let strong = Strong::new(1, Some(1));
-            let ctx = strong.context(&m);
-            let mut rng = SplitMix64::new(seed);
-            for _ in 0..3 {
-                let mut at = sample(&m, &mut rng);
-                let base = ctx.eval(&at);
-                let opp = ctx.next(ctx.me);
-                for depth in 0..=2 {
-                    let pruned =
-                        ctx.alpha_beta(&mut at, base, opp, depth, f32::NEG_INFINITY, f32::INFINITY);
-                    let plain = minimax(&ctx, &mut at, base, opp, depth);
-                    assert_eq!(pruned, plain, "seed {seed} depth {depth}");
-                }
-                // The position is put back as it was.
-                assert_eq!(ctx.eval(&at), base);
             }
         }
     }
