@@ -793,3 +793,48 @@ fn the_hard_level_plays_off_the_main_thread_to_the_end() {
     let game = &app.world().resource::<BracketGame>().save;
     assert_eq!(game.actions.len(), 4, "2 rounds of 2 players");
 }
+
+/// 星号大战: a person with no legal placement passes by itself with a line in the log, and
+/// the game ends when every player has passed in a round. The test only ever places stars
+/// (it never presses 跳过): without the automatic pass the game could not end.
+#[test]
+fn star_war_passes_by_itself_when_nothing_fits() {
+    use bracket_war::app::bracket::game_of;
+    use bw_rules::bracket::ecs::BracketContent;
+    use bw_rules::bracket::game::{Mode, legal_placements};
+    let (mut app, _saves) = app("star war");
+    let mut s = settings(None);
+    s.mode = Mode::StarWar;
+    app.world_mut().write_message(StartBracketGame::New {
+        slot: 0,
+        settings: s,
+        seats: vec![SeatKind::Human, SeatKind::Human],
+        coverage_hint: true,
+        seed: 12,
+    });
+    app.update();
+    app.update();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut placed = 0u64;
+    while !app.world().resource::<BracketTurn>().0.is_over() {
+        assert!(Instant::now() < deadline, "the game did not end");
+        let game = game_of(app.world());
+        let kinds = app.world().resource::<BracketContent>().0.clone();
+        let moves = legal_placements(&game.settings, &game.board, &kinds, game.turn.current);
+        if !moves.is_empty() {
+            let pick = moves[(placed as usize * 7919) % moves.len()];
+            app.world_mut().resource_mut::<BracketQueue>().0.push(pick);
+            placed += 1;
+        }
+        app.update();
+    }
+    assert!(placed > 4, "{placed} stars");
+    let log = &app.world().resource::<BracketPlay>().log;
+    assert!(
+        log.iter()
+            .any(|l| l.contains("passed automatically") || l.contains("自动跳过")),
+        "{log:#?}"
+    );
+    app.update();
+    assert_eq!(state(&app), Here::Bracket(BracketScreen::GameOver));
+}

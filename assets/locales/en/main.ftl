@@ -108,6 +108,7 @@ event-log = Log
 log-placed = { $player } placed { $piece } at { $at }
 log-deleted = { $player } deleted { $at }
 log-passed = { $player } passed
+log-no-placement = { $player } has no free covered cell: passed automatically
 log-surrendered = { $player } surrendered
 log-destroyed = { $player }'s { $glyph } at { $at } was destroyed
 winner = { $n ->

@@ -92,6 +92,7 @@ event-log = 记录
 log-placed = { $player } 在 { $at } 放置 { $piece }
 log-deleted = { $player } 删除了 { $at }
 log-passed = { $player } 跳过
+log-no-placement = { $player } 无处可放，自动跳过
 log-surrendered = { $player } 投降了
 log-destroyed = { $player } 的 { $glyph }（{ $at }）被摧毁
 winner = { $players } 获胜

@@ -26,7 +26,7 @@ use bw_rules::bracket::ecs::{
     self as rules, BracketActions, BracketBoard, BracketContent, BracketRemovals, BracketSetup,
     BracketTurn,
 };
-use bw_rules::bracket::game::{Action, At, Game, Settings};
+use bw_rules::bracket::game::{Action, At, Game, Mode, Settings, has_legal_placement};
 use bw_rules::bracket::{Dir, KindId};
 
 use crate::app::Saves;
@@ -154,7 +154,12 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             .add_systems(Update, start_games)
             .add_systems(
                 Update,
-                (input::board_input, computer_turn, apply_actions)
+                (
+                    input::board_input,
+                    pass_when_nothing_fits,
+                    computer_turn,
+                    apply_actions,
+                )
                     .chain()
                     .in_set(BracketMoves)
                     .run_if(in_state(BracketBoardPlay)),
@@ -315,6 +320,40 @@ pub fn is_human_turn(turn: &BracketTurn, game: &BracketGame) -> bool {
                 == SeatKind::Human
         }
     }
+}
+
+/// 星号大战: a person with no legal placement passes by itself, with a line in the log (the
+/// mode has no deletions, so there is nothing else to do), instead of clicking 跳过 turn
+/// after turn. Online the pass goes to the server like any move, once per position.
+fn pass_when_nothing_fits(
+    loc: Res<Locale>,
+    turn: Res<BracketTurn>,
+    current: Res<BracketGame>,
+    setup: Res<BracketSetup>,
+    content: Res<BracketContent>,
+    board: Res<BracketBoard>,
+    actions: Res<BracketActions>,
+    mut ui: ResMut<BracketPlay>,
+    mut queue: ResMut<BracketQueue>,
+    mut passed_at: Local<Option<(u64, usize)>>,
+) {
+    let here = (setup.seed, actions.0.len());
+    if setup.settings.mode != Mode::StarWar
+        || ui.paused
+        || !queue.0.is_empty()
+        || *passed_at == Some(here)
+        || !is_human_turn(&turn, &current)
+    {
+        return;
+    }
+    let me = turn.0.current;
+    if has_legal_placement(&setup.settings, &board.board, &content.0, me) {
+        return;
+    }
+    *passed_at = Some(here);
+    ui.log
+        .push(tr!(loc, "log-no-placement", player = player_name(&loc, me)));
+    queue.0.push(Action::Pass);
 }
 
 /// Computer seats think on the task pool; their choice is queued when ready. While one
