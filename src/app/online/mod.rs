@@ -49,6 +49,8 @@ pub struct Online {
     bracket_start: Option<(bracket::game::Settings, u64)>,
     bracket_inbox: Vec<BracketAction>,
     bracket_received: usize,
+    /// The board holds this room's game (it was started from the server's first view).
+    bracket_on_board: bool,
     pub chat: Vec<(String, String)>,
     /// The last refusal, fault or note for the player.
     pub notice: Option<Notice>,
@@ -163,6 +165,7 @@ impl Online {
         self.bracket_start = None;
         self.bracket_inbox.clear();
         self.bracket_received = 0;
+        self.bracket_on_board = false;
         self.finished = None;
         self.layout = None;
         self.selected = None;
@@ -241,6 +244,7 @@ impl Online {
                     self.bracket_start = Some((settings, v.seed));
                     self.bracket_inbox.clear();
                     self.bracket_received = 0;
+                    self.bracket_on_board = true;
                 }
                 if self.bracket_received == first {
                     self.bracket_inbox
@@ -341,7 +345,11 @@ fn pump(
     {
         let want = match (&online.room, &online.view) {
             (None, _) => OnlineScreen::Lobby,
-            (Some(_), Some(GameView::Bracket(_))) => OnlineScreen::BracketBoard,
+            // Only once the board holds the game (a view that continues a game this
+            // client never started waits for the whole game).
+            (Some(_), Some(GameView::Bracket(_))) if online.bracket_on_board => {
+                OnlineScreen::BracketBoard
+            }
             (Some(_), _) => OnlineScreen::Room,
         };
         NextState::set_if_neq(&mut **next, want);
