@@ -76,18 +76,24 @@ fn shoot(screen: &str, lang: &str) -> Picture {
 
 const BOARD: (usize, usize, usize, usize) = (270, 90, 930, 750);
 
-#[test]
-#[ignore = "needs a display: run under xvfb-run"]
-fn the_game_screen_draws_the_board_pieces_and_chinese_text() {
-    let pic = shoot("game", "zh");
+/// The 括号大战 board's light cells, and at least `share` of it in each player's colour
+/// (pieces and home corners).
+fn board_with_both_players(pic: &Picture, share: f64) {
     let light = pic.share(BOARD, |[r, g, b]| r > 200 && g > 200 && b > 190);
     assert!(light > 0.25, "board cells drawn ({light:.2})");
     let red = pic.share(BOARD, |[r, g, b]| r > 180 && g < 175 && b < 175);
     let blue = pic.share(BOARD, |[r, g, b]| b > 180 && r < 190 && g < 200);
     assert!(
-        red > 0.01 && blue > 0.01,
+        red > share && blue > share,
         "pieces and corners of both players ({red:.3}, {blue:.3})"
     );
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run"]
+fn the_game_screen_draws_the_board_pieces_and_chinese_text() {
+    let pic = shoot("game", "zh");
+    board_with_both_players(&pic, 0.01);
     // The palette on the left lists the kinds in the player's colour, in Chinese.
     let palette = pic.share((10, 100, 200, 400), |[r, g, b]| {
         r > 180 && g < 120 && b < 120
@@ -203,14 +209,7 @@ fn an_online_bracket_room_plays_on_the_games_own_board() {
     // through the board: the board's sprites with both players' pieces, the palette on the
     // left, the room's panel on the right.
     let pic = shoot("online-bracket", "zh");
-    let light = pic.share(BOARD, |[r, g, b]| r > 200 && g > 200 && b > 190);
-    assert!(light > 0.25, "board cells drawn ({light:.2})");
-    let red = pic.share(BOARD, |[r, g, b]| r > 180 && g < 175 && b < 175);
-    let blue = pic.share(BOARD, |[r, g, b]| b > 180 && r < 190 && g < 200);
-    assert!(
-        red > 0.002 && blue > 0.002,
-        "pieces and corners of both players ({red:.3}, {blue:.3})"
-    );
+    board_with_both_players(&pic, 0.002);
     // The palette is in the colour of the seat to move (either one, at the picture).
     let palette = pic.share((10, 100, 200, 400), |[r, g, b]| {
         (r > 180 && g < 120 && b < 120) || (b > 180 && r < 150)

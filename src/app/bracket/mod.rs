@@ -335,6 +335,7 @@ fn pass_when_nothing_fits(
     actions: Res<BracketActions>,
     mut ui: ResMut<BracketPlay>,
     mut queue: ResMut<BracketQueue>,
+    mut redraw: MessageWriter<RequestRedraw>,
     mut passed_at: Local<Option<(u64, usize)>>,
 ) {
     let here = (setup.seed, actions.0.len());
@@ -354,6 +355,8 @@ fn pass_when_nothing_fits(
     ui.log
         .push(tr!(loc, "log-no-placement", player = player_name(&loc, me)));
     queue.0.push(Action::Pass);
+    // The next seat may have nothing either: one more frame without waiting for input.
+    redraw.write(RequestRedraw);
 }
 
 /// Computer seats think on the task pool; their choice is queued when ready. While one

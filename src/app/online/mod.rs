@@ -7,6 +7,7 @@
 //! the server's moves go into the ECS world through the same kernel calls as a game at one
 //! computer ([`play_bracket`]), and the board's moves go to the server ([`send_bracket_moves`]).
 
+mod board;
 pub mod link;
 pub mod ui;
 
@@ -19,15 +20,10 @@ use bw_rules::bracket::record::RecordedAction as BracketAction;
 use bw_rules::junqi::setup::{Layout, auto_layout, mirror_layout, validate_layout};
 use bw_rules::junqi::{self, NodeId, Phase, PieceSet};
 
-use crate::app::bracket::{
-    BracketGame, BracketMoves, BracketOutbox, BracketPlay, OnlineSeat, play_action,
-};
+use crate::app::bracket::BracketMoves;
 use crate::app::junqi::layouts::{self, Army};
 use crate::app::junqi::screens::DeployAsk;
 use crate::app::state::{InRoom, OnlineScreen, Screen};
-use crate::saves::SaveData;
-use bw_rules::bracket::ai::SeatKind;
-use bw_rules::bracket::ecs::BracketContent;
 use link::{Link, LinkEvent};
 
 /// The connection and everything the server told this client.
@@ -121,14 +117,14 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             .insert_resource(OnlineContent(bw_online::room::Content::builtin()))
             .add_message::<OnlineIntent>()
             // The server's 括号大战 moves are on the board before the screen shows it.
-            .add_systems(PreUpdate, (pump, play_bracket).chain())
+            .add_systems(PreUpdate, (pump, board::play_bracket).chain())
             .add_systems(
                 Update,
-                (apply_intents, send_bracket_moves.after(BracketMoves))
+                (apply_intents, board::send_bracket_moves.after(BracketMoves))
                     .run_if(in_state(Screen::Online)),
             )
             .add_systems(Update, tick_room_clock.run_if(in_state(InRoom)))
-            .add_systems(OnExit(OnlineScreen::BracketBoard), give_back_kinds)
+            .add_systems(OnExit(OnlineScreen::BracketBoard), board::give_back_kinds)
             .add_systems(OnExit(Screen::Online), disconnect);
         if ui {
             app.add_plugins(ui::plugin);
@@ -501,80 +497,6 @@ fn junqi_click(online: &mut Online, set: &Arc<PieceSet>, node: NodeId) {
         return;
     }
     online.selected = moves.iter().any(|&(f, _)| f == node).then_some(node);
-}
-
-/// The server's 括号大战 moves, played on the board: the game starts there when the server
-/// starts it, and each action goes through the rules kernels into the ECS world, logged and
-/// shown like a move at this computer. The board plays with the server's kinds.
-fn play_bracket(world: &mut World) {
-    let seat = world.resource::<Online>().my_seat().map(|s| s + 1);
-    if let Some(mut game) = world.get_resource_mut::<BracketGame>()
-        && let Some(here) = &mut game.online
-        && here.0 != seat
-    {
-        here.0 = seat;
-    }
-    let (start, inbox) = {
-        let mut online = world.resource_mut::<Online>();
-        let start = online.bracket_start.take();
-        (start, std::mem::take(&mut online.bracket_inbox))
-    };
-    if start.is_none() && inbox.is_empty() {
-        return;
-    }
-    let kinds = world.resource::<OnlineContent>().0.kinds.clone();
-    if let Some((settings, seed)) = start {
-        if !world.contains_resource::<AppKinds>() {
-            let own = world.resource::<BracketContent>().0.clone();
-            world.insert_resource(AppKinds(own));
-        }
-        world.insert_resource(BracketContent(kinds.clone()));
-        let players = settings.board.players as usize;
-        bw_rules::bracket::ecs::start_game(world, settings.clone(), seed);
-        *world.resource_mut::<BracketPlay>() = BracketPlay::default();
-        world.insert_resource(BracketGame {
-            slot: None,
-            save: SaveData::new(settings, seed, vec![SeatKind::Human; players], true),
-            online: Some(OnlineSeat(seat)),
-        });
-    }
-    if !world.contains_resource::<BracketGame>() {
-        return;
-    }
-    for recorded in inbox {
-        let played = recorded
-            .action(&kinds)
-            .and_then(|a| play_action(world, a).map_err(|e| e.to_string()));
-        if let Err(e) = played {
-            // The server refereed this action: the board disagreeing is a bug, not a move.
-            error!("the server's 括号大战 action {recorded:?} does not play here: {e}");
-        }
-    }
-}
-
-/// The moves made on the board, sent to the server (its answer is the next view).
-fn send_bracket_moves(
-    mut outbox: ResMut<BracketOutbox>,
-    mut online: ResMut<Online>,
-    content: Res<OnlineContent>,
-) {
-    for action in outbox.0.drain(..) {
-        online.act(GameAction::Bracket {
-            action: BracketAction::of(&action, &content.0.kinds),
-        });
-    }
-}
-
-/// The app's own 括号大战 kinds (with its mods), kept while an online board plays with the
-/// server's.
-#[derive(Resource)]
-struct AppKinds(Arc<bracket::KindTable>);
-
-fn give_back_kinds(world: &mut World) {
-    if let Some(AppKinds(own)) = world.remove_resource::<AppKinds>() {
-        world.insert_resource(BracketContent(own));
-    }
-    world.remove_resource::<BracketGame>();
 }
 
 /// A room clock on screen keeps the window ticking so that it counts down.
