@@ -3,7 +3,7 @@
 # real-window smoke test under Xvfb and the Windows build under Wine). Does nothing for packages already installed.
 set -euo pipefail
 
-packages=(pkg-config libudev-dev libwayland-dev libxkbcommon-dev libx11-dev)
+packages=(pkg-config libudev-dev libwayland-dev libxkbcommon-dev libx11-dev libasound2-dev)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1)
     # Windows from Linux: MinGW-w64 links the .exe files, Wine runs them, zip packs them.

@@ -10,6 +10,7 @@
 //! | [`junqi`] | 军棋: slots, new game, deployment, hand-over, the board, the end |
 //! | [`online`] | 联机: the connection to a game server, the lobby and the rooms |
 //! | [`theme`] | palette, seat colours, widgets |
+//! | [`audio`] | sound effects (asked for by message) and each game's music |
 //! | [`i18n`] | Fluent locales (`assets/locales/<code>/*.ftl`) |
 //! | [`texture_pack`], [`fonts`] | the pack's images and the CJK font |
 //! | [`screenshot`] | the fixed `screenshot` command's screens |
@@ -19,6 +20,7 @@
 //! system hands them to the rules crate, which changes the ECS world (the one source of
 //! truth); drawing systems and egui panels read the world back every frame.
 
+pub mod audio;
 pub mod bracket;
 pub mod fonts;
 pub mod i18n;
@@ -70,8 +72,13 @@ pub struct AssetsDir(pub PathBuf);
 pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
     let mut app = App::new();
     let assets = options.assets.clone().unwrap_or_else(default_assets_dir);
+    let mut plugins = DefaultPlugins.build();
+    if !audio::output_available() {
+        info!("no sound card: the game runs without sound");
+        plugins = plugins.disable::<bevy::audio::AudioPlugin>();
+    }
     app.add_plugins(
-        DefaultPlugins
+        plugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "括号大战 Bracket War".into(),
@@ -138,6 +145,7 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
         .add_message::<KeepTicking>()
         .add_systems(Last, keep_ticking)
         .add_plugins(state::plugin)
+        .add_plugins(audio::plugin(ui))
         .add_plugins(BracketRulesPlugin)
         .add_plugins(screens::plugin(options.lang.clone(), options.pack.clone()))
         .add_plugins((

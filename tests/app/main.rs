@@ -13,6 +13,7 @@ mod minimal;
 mod online;
 mod pack_switch;
 mod saves;
+mod sound;
 mod texture_packs;
 
 /// The whole game without a window (MinimalPlugins, states, input; English text), at the

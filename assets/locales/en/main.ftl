@@ -27,6 +27,11 @@ settings-window = Window
 settings-fullscreen = Fullscreen
 settings-windowed = Windowed
 settings-animations = Animations
+settings-sound = Sound
+settings-mute = Mute
+settings-master-volume = Master
+settings-effects-volume = Effects
+settings-music-volume = Music
 settings-junqi-engine = 军棋 external engine (a command line speaking the engine protocol)
 settings-junqi-engine-hint = For example: bracket-war junqi engine --ai strong. Leave it empty for none.
 

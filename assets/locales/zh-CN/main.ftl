@@ -26,6 +26,11 @@ settings-window = 窗口
 settings-fullscreen = 全屏
 settings-windowed = 窗口化
 settings-animations = 动画
+settings-sound = 声音
+settings-mute = 静音
+settings-master-volume = 总音量
+settings-effects-volume = 音效
+settings-music-volume = 音乐
 settings-junqi-engine = 军棋外部引擎（遵循引擎协议的命令行）
 settings-junqi-engine-hint = 例如：bracket-war junqi engine --ai strong。留空表示不用。
 

@@ -21,8 +21,9 @@ pub struct Fading {
     pub elapsed: f32,
 }
 
-/// Spawns the departing pictures of the last resolution's removals.
-pub fn spawn_fades(world: &mut World) {
+/// Spawns the departing pictures of the last resolution's removals, the first round
+/// `start` seconds from now (when the beam that caused them arrives).
+pub fn spawn_fades(world: &mut World, start: f32) {
     if !world.resource::<UserSettings>().animations {
         return;
     }
@@ -51,7 +52,7 @@ pub fn spawn_fades(world: &mut World) {
             };
             world.spawn((
                 Fading {
-                    delay: k as f32 * ROUND_GAP,
+                    delay: start + k as f32 * ROUND_GAP,
                     elapsed: 0.0,
                 },
                 sprite,

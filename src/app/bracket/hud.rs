@@ -9,7 +9,7 @@ use bw_rules::bracket::game::{Action, Mode, Outcome, check, placeable_kinds};
 use super::{BracketGame, BracketPlay, BracketQueue, BracketThinking, is_human_turn, replay};
 use crate::app::AssetsDir;
 use crate::app::i18n::{Locale, player_name};
-use crate::app::screens::settings::{UserSettings, language_and_pack};
+use crate::app::screens::settings::{UserSettings, language_and_pack, sound_row};
 use crate::app::state::{BracketScreen, Screen};
 use crate::app::theme::{self, Answer, SeatColors};
 use crate::tr;
@@ -188,6 +188,8 @@ pub(super) fn hud(
             w.columns(2, |cols| {
                 language_and_pack(cols, &loc, &mut settings, &assets.0)
             });
+            w.add_space(6.0);
+            sound_row(w, &loc, &mut settings);
             if !online {
                 w.add_space(6.0);
                 if w.button(tr!(loc, "save-and-quit")).clicked() {

@@ -7,6 +7,7 @@
 //! game the server referees: [`apply_actions`] puts the board's moves in [`BracketOutbox`]
 //! for the connection instead, and the server's moves come back through [`play_action`].
 
+pub mod effects;
 pub mod fade;
 pub mod hud;
 pub mod input;
@@ -156,6 +157,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
                 Update,
                 (
                     input::board_input,
+                    effects::rotate_sound,
                     pass_when_nothing_fits,
                     computer_turn,
                     apply_actions,
@@ -166,8 +168,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             )
             .add_systems(OnExit(BracketBoardPlay), stop_thinking);
         if ui {
-            app.add_plugins((view::plugin, preview::plugin))
-                .add_systems(Update, fade::fade)
+            app.add_plugins((view::plugin, preview::plugin, effects::plugin))
                 .add_systems(
                     Update,
                     input::read_pointer
@@ -442,12 +443,13 @@ pub fn play_action(
     action: Action,
 ) -> Result<(), bw_rules::bracket::game::Refusal> {
     let me = world.resource::<BracketTurn>().0.current;
+    let beam = effects::beam_of(world, &action);
     rules::act(world, action)?;
     let lines = log_lines(world, me, &action);
     let mut ui = world.resource_mut::<BracketPlay>();
     ui.message = None;
     ui.log.extend(lines);
-    fade::spawn_fades(world);
+    effects::after_move(world, me, &action, &beam);
     Ok(())
 }
 

@@ -263,12 +263,22 @@ fn draw_pieces(
     font: Res<UiFont>,
     pack: Res<PackImages>,
     seats: Res<SeatColors>,
-    pieces: Query<(Entity, &BoardCell, &Owner, &Kind, Option<&Facing>), Without<Transform>>,
+    pieces: Query<
+        (
+            Entity,
+            &BoardCell,
+            &Owner,
+            &Kind,
+            Option<&Facing>,
+            Has<super::effects::PopIn>,
+        ),
+        Without<Transform>,
+    >,
 ) {
     let Some(frame) = frame else { return };
     let n = frame.side;
     let cs = cell_size(n);
-    for (e, at, owner, kind, facing) in &pieces {
+    for (e, at, owner, kind, facing, popping) in &pieces {
         let k = content.0.get(kind.0);
         let rotation = Quat::from_rotation_z(facing.map_or(0.0, |f| facing_angle(f.0)));
         let art = pack.pieces.get(&k.id).cloned();
@@ -276,7 +286,9 @@ fn draw_pieces(
         commands
             .entity(e)
             .insert((
-                Transform::from_translation(cell_center(n, at.row, at.col).extend(2.0)),
+                // A piece about to pop in starts small (see `effects`).
+                Transform::from_translation(cell_center(n, at.row, at.col).extend(2.0))
+                    .with_scale(Vec3::splat(if popping { 0.05 } else { 1.0 })),
                 Visibility::default(),
             ))
             .with_children(|c| {

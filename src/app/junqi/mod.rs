@@ -13,6 +13,7 @@ pub mod layouts;
 pub mod newgame;
 pub mod replay;
 pub mod screens;
+pub mod sounds;
 
 use std::sync::Arc;
 
@@ -238,6 +239,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
                     engine_turns,
                     tick_clock,
                     score_finished_game,
+                    sounds::table_sounds,
                 )
                     .chain()
                     .run_if(resource_exists::<JunqiPieces>),

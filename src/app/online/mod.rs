@@ -123,13 +123,36 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
                 (apply_intents, board::send_bracket_moves.after(BracketMoves))
                     .run_if(in_state(Screen::Online)),
             )
-            .add_systems(Update, tick_room_clock.run_if(in_state(InRoom)))
+            .add_systems(
+                Update,
+                (tick_room_clock, junqi_sounds).run_if(in_state(InRoom)),
+            )
             .add_systems(OnExit(OnlineScreen::BracketBoard), board::give_back_kinds)
             .add_systems(OnExit(Screen::Online), disconnect);
         if ui {
             app.add_plugins(ui::plugin);
         }
     }
+}
+
+/// An online 军棋 game sounds as a local one: its public events, as they arrive.
+fn junqi_sounds(
+    online: Res<Online>,
+    mut heard: Local<usize>,
+    mut sfx: MessageWriter<crate::app::audio::PlaySfx>,
+) {
+    let n = online.junqi_events.len();
+    if n > *heard && *heard > 0 {
+        let playing = match &online.view {
+            Some(GameView::Junqi(v)) => !matches!(v.view.phase, Phase::Over(_)),
+            _ => true,
+        };
+        sfx.write_batch(crate::app::junqi::sounds::cues(
+            &online.junqi_events[*heard..],
+            playing,
+        ));
+    }
+    *heard = n;
 }
 
 impl Online {

@@ -6,6 +6,7 @@
 
 mod seat;
 mod setup;
+pub mod sounds;
 mod table;
 
 use bevy::prelude::*;
@@ -104,7 +105,9 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             .add_plugins(setup::plugin(ui))
             .add_systems(
                 Update,
-                (advance, seat::pump).run_if(in_state(PigScreen::Table)),
+                (advance, seat::pump, sounds::table_sounds)
+                    .chain()
+                    .run_if(in_state(PigScreen::Table)),
             )
             .add_systems(OnExit(PigScreen::Table), seat::leave_table);
         if ui {

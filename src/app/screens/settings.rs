@@ -26,6 +26,13 @@ pub struct UserSettings {
     pub pack: String,
     pub fullscreen: bool,
     pub animations: bool,
+    /// Loudness, each from 0 to 1: everything, the effects, the music (an effect plays at
+    /// master × effects).
+    pub master_volume: f32,
+    pub effects_volume: f32,
+    pub music_volume: f32,
+    /// No sound at all (the volumes are kept).
+    pub muted: bool,
     /// The command line of an external 军棋 engine (docs/junqi-engine.md); empty: none.
     pub junqi_engine: String,
     /// Milliseconds an external engine gets a move.
@@ -44,6 +51,10 @@ impl Default for UserSettings {
             pack: "default".into(),
             fullscreen: false,
             animations: true,
+            master_volume: 0.8,
+            effects_volume: 0.8,
+            music_volume: 0.35,
+            muted: false,
             junqi_engine: String::new(),
             junqi_engine_ms: 2000,
             online_server: "127.0.0.1:7878".into(),
@@ -268,9 +279,18 @@ fn settings_screen(
             }
         });
         ui.add_space(32.0);
+        sound_row(ui, &loc, &mut settings);
+        ui.add_space(32.0);
         ui.vertical_centered(|ui| {
             ui.label(tr!(loc, "settings-junqi-engine"));
-            ui.add(egui::TextEdit::singleline(&mut settings.junqi_engine).desired_width(520.0));
+            // Edited on a copy: the settings change (and are written) only when the text does.
+            let mut engine = settings.junqi_engine.clone();
+            if ui
+                .add(egui::TextEdit::singleline(&mut engine).desired_width(520.0))
+                .changed()
+            {
+                settings.junqi_engine = engine;
+            }
             theme::hint(ui, &tr!(loc, "settings-junqi-engine-hint"));
         });
         ui.add_space(32.0);
@@ -281,4 +301,52 @@ fn settings_screen(
         });
     });
     Ok(())
+}
+
+/// Sound: mute, and the master, effects and music volumes (0–100 %). The settings change
+/// only when a value does, so they are written once per change, not every frame.
+pub fn sound_row(ui: &mut egui::Ui, loc: &Locale, settings: &mut ResMut<UserSettings>) {
+    let mut now = (
+        settings.muted,
+        settings.master_volume,
+        settings.effects_volume,
+        settings.music_volume,
+    );
+    ui.vertical_centered(|ui| {
+        ui.label(egui::RichText::new(tr!(loc, "settings-sound")).color(theme::palette::MUTED));
+    });
+    ui.columns(4, |cols| {
+        cols[0].vertical_centered(|ui| {
+            ui.checkbox(&mut now.0, tr!(loc, "settings-mute"));
+        });
+        for (col, key, value) in [
+            (1, "settings-master-volume", &mut now.1),
+            (2, "settings-effects-volume", &mut now.2),
+            (3, "settings-music-volume", &mut now.3),
+        ] {
+            cols[col].vertical_centered(|ui| {
+                ui.label(tr!(loc, key));
+                let mut percent = (*value * 100.0).round();
+                ui.add_enabled(
+                    !now.0,
+                    egui::Slider::new(&mut percent, 0.0..=100.0)
+                        .suffix(" %")
+                        .step_by(5.0),
+                );
+                *value = percent / 100.0;
+            });
+        }
+    });
+    let before = (
+        settings.muted,
+        settings.master_volume,
+        settings.effects_volume,
+        settings.music_volume,
+    );
+    if now != before {
+        settings.muted = now.0;
+        settings.master_volume = now.1;
+        settings.effects_volume = now.2;
+        settings.music_volume = now.3;
+    }
 }
