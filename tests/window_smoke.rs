@@ -66,7 +66,10 @@ fn shoot(screen: &str, lang: &str) -> Picture {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&status.stderr);
-    assert!(status.status.success(), "the window ran and exited cleanly: {stderr}");
+    assert!(
+        status.status.success(),
+        "the window ran and exited cleanly: {stderr}"
+    );
     // The game has sound; with no sound card (CI, Xvfb) it runs silently, without the
     // sound library's complaints.
     assert!(

@@ -21,6 +21,9 @@ pub mod palette {
     /// A mirror and a glass plate in miniatures.
     pub const MIRROR: Color32 = Color32::from_rgb(120, 170, 200);
     pub const GLASS: Color32 = Color32::from_rgb(90, 190, 200);
+    /// Dialogs: their card, and the accent of their title and edge.
+    pub const DIALOG: Color32 = Color32::from_rgb(36, 38, 44);
+    pub const ACCENT: Color32 = Color32::from_rgb(226, 186, 96);
     /// The board's paper in miniatures.
     pub const PAPER: Color32 = Color32::from_rgb(236, 234, 226);
 }
@@ -125,8 +128,8 @@ pub enum Answer {
     No,
 }
 
-/// A centred dialog with a question and two buttons; `Some` when one was clicked (Esc is
-/// No).
+/// A centred dialog with a question and two buttons; `Some` when one was clicked (Esc or
+/// a click beside the dialog is No).
 pub fn confirm(
     ctx: &egui::Context,
     title: &str,
@@ -135,38 +138,73 @@ pub fn confirm(
     no: &str,
 ) -> Option<Answer> {
     let mut answer = None;
-    egui::Window::new(title)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |w| {
-            w.label(question);
-            w.add_space(8.0);
-            w.horizontal(|h| {
-                if h.button(yes).clicked() {
-                    answer = Some(Answer::Yes);
-                }
-                if h.button(no).clicked() {
-                    answer = Some(Answer::No);
-                }
-            });
+    let shown = modal(ctx, title, |w| {
+        w.label(question);
+        w.add_space(12.0);
+        w.horizontal(|h| {
+            if h.button(yes).clicked() {
+                answer = Some(Answer::Yes);
+            }
+            if h.button(no).clicked() {
+                answer = Some(Answer::No);
+            }
         });
-    if answer.is_none() && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+    });
+    if answer.is_none() && shown.should_close() {
         answer = Some(Answer::No);
     }
     answer
 }
 
-/// A centred dialog window (pause, end of game) styled like the confirm dialog.
+/// A centred dialog (pause, end of game) styled like the confirm dialog: the rest of the
+/// window dims behind it and takes no clicks while it is open.
 pub fn dialog(ctx: &egui::Context, title: &str, body: impl FnOnce(&mut egui::Ui)) {
-    egui::Window::new(title)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+    modal(ctx, title, |w| {
+        w.vertical_centered(body);
+    });
+}
+
+/// The frame every dialog is drawn in: a raised card with the accent's edge.
+pub fn dialog_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(palette::DIALOG)
+        .stroke(egui::Stroke::new(1.5, palette::ACCENT))
+        .corner_radius(12)
+        .inner_margin(egui::Margin::symmetric(28, 20))
+        .shadow(egui::Shadow {
+            offset: [0, 8],
+            blur: 28,
+            spread: 2,
+            color: egui::Color32::from_black_alpha(140),
+        })
+}
+
+/// A modal card centred in the window: its title in the accent colour over a rule, then
+/// the body with roomy buttons.
+fn modal<R>(
+    ctx: &egui::Context,
+    title: &str,
+    body: impl FnOnce(&mut egui::Ui) -> R,
+) -> egui::ModalResponse<R> {
+    egui::Modal::new(egui::Id::new(("dialog", title)))
+        .frame(dialog_frame())
+        .backdrop_color(egui::Color32::from_black_alpha(110))
         .show(ctx, |w| {
-            w.set_min_width(260.0);
-            w.vertical_centered(body);
-        });
+            w.set_min_width(300.0);
+            w.spacing_mut().button_padding = egui::vec2(18.0, 7.0);
+            w.spacing_mut().item_spacing.y = 8.0;
+            w.vertical_centered(|w| {
+                w.label(
+                    egui::RichText::new(title)
+                        .size(26.0)
+                        .color(palette::ACCENT)
+                        .strong(),
+                );
+            });
+            w.separator();
+            w.add_space(6.0);
+            body(w)
+        })
 }
 
 /// A full-window egui `Ui` to lay panels out in (egui 0.36 panels live inside a `Ui`).
