@@ -12,6 +12,7 @@ mod locales;
 mod minimal;
 mod online;
 mod pack_switch;
+mod replay;
 mod saves;
 mod sound;
 mod texture_packs;

@@ -123,6 +123,7 @@ winner = { $n ->
 scores = Scores
 score-line = { $player }: { $score }
 watch-replay = Watch replay
+replay-result = Result
 to-menu = Main menu
 
 ## Why a placement or deletion is refused

@@ -104,6 +104,7 @@ winner = { $players } 获胜
 scores = 得分
 score-line = { $player }：{ $score }
 watch-replay = 观看回放
+replay-result = 结果
 to-menu = 返回菜单
 
 ## 拒绝的原因

@@ -5,12 +5,13 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use bw_rules::bracket::ecs::{self as rules, BracketContent};
+use bw_rules::bracket::ecs::{self as rules, BracketContent, BracketTurn};
 
-use super::BracketGame;
+use super::hud::outcome_lines;
+use super::{BracketGame, BracketPlay};
 use crate::app::i18n::Locale;
 use crate::app::state::{BracketScreen, Screen};
-use crate::app::theme;
+use crate::app::theme::{self, SeatColors};
 use crate::saves::SaveData;
 use crate::tr;
 
@@ -32,6 +33,7 @@ pub(super) fn plugin(ui: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.add_message::<WatchBracketReplay>()
             .add_systems(Update, open_replay)
+            .add_systems(OnEnter(BracketScreen::Replay), clean_board_marks)
             .add_systems(
                 Update,
                 (tick, show_position)
@@ -63,6 +65,15 @@ fn open_replay(
         NextState::set_if_neq(&mut *screen, Screen::Bracket);
         next.set(BracketScreen::Replay);
     }
+}
+
+/// The replay shows the board as it was, with every player's coverage: nothing of the
+/// game last played (its keyboard cursor, hovered cell, preview or deletion mark).
+fn clean_board_marks(mut ui: ResMut<BracketPlay>) {
+    *ui = BracketPlay {
+        coverage_hint: true,
+        ..BracketPlay::default()
+    };
 }
 
 fn tick(
@@ -124,11 +135,24 @@ fn show_position(world: &mut World) {
 fn controls(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
+    seats: Res<SeatColors>,
+    turn: Option<Res<BracketTurn>>,
     mut replay: ResMut<BracketReplay>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let total = replay.save.actions.len();
+    // At the last move of a finished game: who won and the scores, beside the board.
+    if replay.shown == total
+        && let Some(outcome) = turn.as_ref().and_then(|t| t.0.outcome.as_ref())
+    {
+        egui::Window::new(tr!(loc, "replay-result"))
+            .collapsible(false)
+            .resizable(false)
+            .frame(theme::dialog_frame())
+            .anchor(egui::Align2::RIGHT_TOP, [-16.0, 16.0])
+            .show(ctx, |w| outcome_lines(w, &loc, &seats, Some(outcome)));
+    }
     egui::Panel::bottom("replay").show(&mut theme::root_ui(ctx), |bar| {
         bar.horizontal(|bar| {
             bar.label(egui::RichText::new(tr!(loc, "watch-replay")).strong());
