@@ -152,5 +152,39 @@ pub(super) fn plugin(app: &mut App) {
         .add_sub_state::<OnlineScreen>()
         .add_computed_state::<BracketBoardShown>()
         .add_computed_state::<BracketBoardPlay>()
-        .add_computed_state::<InRoom>();
+        .add_computed_state::<InRoom>()
+        .add_systems(
+            Last,
+            (
+                wake_for_new_screen::<Screen>,
+                wake_for_new_screen::<BracketScreen>,
+                wake_for_new_screen::<PigScreen>,
+                wake_for_new_screen::<JunqiScreen>,
+                wake_for_new_screen::<OnlineScreen>,
+            )
+                .in_set(WakeForNewScreen),
+        );
+}
+
+/// Asks for frames around a screen change (see [`wake_for_new_screen`]); runs in `Last`,
+/// after egui's pass has set the next state.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WakeForNewScreen;
+
+/// The reactive window draws a frame only on input. A click that changes the screen sets
+/// the next state, which applies at the start of the next frame, and egui tells what a
+/// click hits from the rectangles of the frame before. Without more frames the old screen
+/// stays up until the mouse moves, and the next click is measured against it and lost. So
+/// while a screen change is pending, and in the frame it happened, another frame is asked
+/// for: the new screen is drawn, and laid out, before the next input arrives.
+fn wake_for_new_screen<S: bevy::state::state::FreelyMutableState>(
+    state: Option<Res<State<S>>>,
+    next: Option<Res<NextState<S>>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let pending = next.is_some_and(|n| !matches!(*n, NextState::Unchanged));
+    let changed = state.is_some_and(|s| s.is_changed());
+    if pending || changed {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }

@@ -12,6 +12,7 @@ mod locales;
 mod minimal;
 mod online;
 mod pack_switch;
+mod reactive;
 mod replay;
 mod saves;
 mod sound;
