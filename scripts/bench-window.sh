@@ -16,7 +16,8 @@ for _ in $(seq 1 600); do
     sleep 0.05
 done
 menu=$(date +%s%N)
-pid=$(pgrep -n -f "$bin --saves $saves")
+# `bracket-war` starts the window as its own process, `bracket-war-window`: measure that one.
+pid=$(pgrep -n -f "bracket-war-window.* --saves $saves")
 echo "launch to main menu: $(( (menu - start) / 1000000 )) ms wall clock (in-app: $(grep -o 'reached [0-9]* ms' "$log" | grep -o '[0-9]*') ms)"
 sleep 5
 echo "memory after start: $(awk '/VmRSS/ {printf "%.0f MiB", $2 / 1024}' /proc/$pid/status)"

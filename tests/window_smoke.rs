@@ -129,10 +129,20 @@ fn the_menu_draws_its_title() {
 fn the_pig_table_draws_the_pigs_and_the_log() {
     let pic = shoot("pig", "zh");
     // The felt in the middle of the table.
-    let felt = pic.share((420, 330, 520, 420), |[r, g, b]| {
+    let felt = pic.share((420, 440, 520, 500), |[r, g, b]| {
         g as i32 > r as i32 + 15 && g as i32 > b as i32 + 5 && g > 50
     });
     assert!(felt > 0.5, "the table is drawn ({felt:.2})");
+    // On it, the deck face down (the backs' dark red) and the last card played face up.
+    let deck = pic.share((405, 340, 455, 405), |[r, g, b]| {
+        (95..150).contains(&r) && g < 70 && b < 70
+    });
+    assert!(deck > 0.3, "the deck is drawn face down ({deck:.2})");
+    // The hands are cards: their cream faces around the table.
+    let faces = pic.share((0, 0, 940, 760), |[r, g, b]| {
+        r > 235 && g > 228 && (200..236).contains(&b)
+    });
+    assert!(faces > 0.004, "cards drawn as faces ({faces:.4})");
     // Role-coloured borders: the MP's gold, loyal blue, rebel red.
     let gold = pic.share((0, 0, 940, 760), |[r, g, b]| r > 200 && g > 150 && b < 90);
     let red = pic.share((0, 0, 940, 760), |[r, g, b]| r > 200 && g < 110 && b < 110);

@@ -4,6 +4,7 @@
 //! and play one pig. Watching shows every pig face up (it is a simulation); a seated person
 //! sees only what their pig may know.
 
+mod cards;
 mod seat;
 mod setup;
 pub mod sounds;

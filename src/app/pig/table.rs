@@ -9,11 +9,13 @@ use bw_rules::pig::engine::Outcome;
 use bw_rules::pig::view::{SeenPig, seen_by};
 use bw_rules::pig::{Card, Event, Role};
 
-use super::{PigGame, PigSeat, PigTextsRes, card_name, role_name};
+use super::{PigGame, PigSeat, PigTextsRes, card_name, cards, role_name};
 use crate::app::i18n::Locale;
+use crate::app::screens::settings::UserSettings;
 use crate::app::state::PigScreen;
 use crate::app::theme::{self, palette};
 use crate::tr;
+use bevy::window::RequestRedraw;
 
 fn role_color(role: Option<Role>) -> egui::Color32 {
     match role {
@@ -150,6 +152,11 @@ pub fn table_screen(
     game: Option<ResMut<PigGame>>,
     mut seat: Option<ResMut<PigSeat>>,
     mut next: ResMut<NextState<PigScreen>>,
+    settings: Res<UserSettings>,
+    time: Res<Time>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    mut flight: Local<Option<(usize, f32)>>,
+    mut result_closed: Local<bool>,
 ) -> Result {
     let Some(mut game) = game else {
         next.set(PigScreen::Setup);
@@ -220,6 +227,17 @@ pub fn table_screen(
                 });
         });
     let pigs = pigs_seen(&game, seated);
+    let last = last_played(&game.events[..game.shown]);
+    // The card last played flies from its pig to the discard pile.
+    if flight.as_ref().map(|f| f.0) != last.map(|l| l.0) {
+        *flight = last.map(|l| (l.0, if settings.animations { 0.0 } else { FLIGHT }));
+    }
+    if let Some(f) = flight.as_mut()
+        && f.1 < FLIGHT
+    {
+        f.1 += time.delta_secs();
+        redraw.write(RequestRedraw);
+    }
     egui::CentralPanel::default().show(&mut root, |p| {
         let rect = p.max_rect();
         let painter = p.painter_at(rect);
@@ -227,21 +245,54 @@ pub fn table_screen(
         let (rx, ry) = (rect.width() * 0.36, rect.height() * 0.36);
         painter.circle_filled(
             centre,
-            rx.min(ry) * 0.45,
+            rx.min(ry) * 0.52,
             egui::Color32::from_rgb(40, 70, 50),
         );
-        painter.text(
-            centre,
-            egui::Align2::CENTER_CENTER,
+        // The deck (face down, with what is left) and the discard pile (the last card
+        // played face up, with how many were played).
+        let big = egui::vec2(56.0, 80.0);
+        let deck = egui::Rect::from_center_size(centre - egui::vec2(40.0, 6.0), big);
+        for k in (0..3).rev() {
+            cards::back(
+                &painter,
+                deck.translate(egui::vec2(k as f32 * 2.0, k as f32 * -2.0)),
+            );
+        }
+        let caption = |at: egui::Pos2, text: String| {
+            painter.text(
+                at,
+                egui::Align2::CENTER_TOP,
+                text,
+                egui::FontId::proportional(14.0),
+                egui::Color32::WHITE,
+            );
+        };
+        caption(
+            deck.center_bottom() + egui::vec2(0.0, 6.0),
             tr!(loc, "pig-deck-left", n = game.view.deck_left),
-            egui::FontId::proportional(20.0),
-            egui::Color32::WHITE,
+        );
+        let discard = egui::Rect::from_center_size(centre + egui::vec2(40.0, -6.0), big);
+        painter.rect_stroke(
+            discard,
+            6,
+            egui::Stroke::new(1.0, egui::Color32::from_white_alpha(60)),
+            egui::StrokeKind::Inside,
+        );
+        caption(
+            discard.center_bottom() + egui::vec2(0.0, 6.0),
+            tr!(
+                loc,
+                "pig-discards",
+                n = played_count(&game.events[..game.shown])
+            ),
         );
         let n = pigs.len();
-        for (i, pig) in pigs.iter().enumerate() {
+        let seat_at = |i: usize| {
             let a = std::f32::consts::FRAC_PI_2 + i as f32 / n as f32 * std::f32::consts::TAU;
-            let pos = centre + egui::vec2(rx * a.cos(), ry * a.sin());
-            let card = egui::Rect::from_center_size(pos, egui::vec2(240.0, 96.0));
+            centre + egui::vec2(rx * a.cos(), ry * a.sin())
+        };
+        for (i, pig) in pigs.iter().enumerate() {
+            let card = egui::Rect::from_center_size(seat_at(i), egui::vec2(262.0, 122.0));
             let bg = if !pig.alive {
                 egui::Color32::from_gray(45)
             } else if game.view.current == Some(i) {
@@ -261,7 +312,11 @@ pub fn table_screen(
                 || tr!(loc, "pig-role-hidden"),
                 |r| role_name(&texts.0, &loc, r),
             );
-            let mut title = format!("#{} {role}", i + 1);
+            // The role card, then the pig's number and what is known of it.
+            let badge =
+                egui::Rect::from_min_size(card.min + egui::vec2(8.0, 6.0), egui::vec2(44.0, 22.0));
+            cards::role_badge(&painter, badge, pig.role, &role, role_color(pig.role));
+            let mut title = format!("#{}", i + 1);
             if seated == Some(i) {
                 title += &tr!(loc, "pig-you");
             }
@@ -272,10 +327,10 @@ pub fn table_screen(
                 title += &tr!(loc, "pig-suspect");
             }
             painter.text(
-                card.min + egui::vec2(8.0, 6.0),
-                egui::Align2::LEFT_TOP,
+                badge.right_center() + egui::vec2(8.0, 0.0),
+                egui::Align2::LEFT_CENTER,
                 title,
-                egui::FontId::proportional(16.0),
+                egui::FontId::proportional(15.0),
                 role_color(pig.role),
             );
             let status = if pig.alive {
@@ -290,37 +345,58 @@ pub fn table_screen(
                 tr!(loc, "pig-dead")
             };
             painter.text(
-                card.min + egui::vec2(8.0, 30.0),
+                card.min + egui::vec2(8.0, 32.0),
                 egui::Align2::LEFT_TOP,
                 status,
                 egui::FontId::proportional(15.0),
                 egui::Color32::from_rgb(240, 120, 120),
             );
-            let hand = match &pig.hand {
-                Some(h) => {
-                    let names: Vec<String> = h
-                        .iter()
-                        .take(12)
-                        .map(|c| card_name(&texts.0, &loc, *c))
-                        .collect();
-                    let more = h.len().saturating_sub(12);
-                    let mut s = names.join(" ");
-                    if more > 0 {
-                        s += &format!(" …(+{more})");
-                    }
-                    s
-                }
-                None => tr!(loc, "pig-hand-hidden", n = pig.hand_len),
+            // The hand: faces when this viewer may see them, backs otherwise.
+            let size = egui::vec2(28.0, 40.0);
+            let slot = |k: usize| {
+                egui::Rect::from_min_size(
+                    card.min + egui::vec2(8.0 + k as f32 * 31.0, 54.0 + 0.0),
+                    size,
+                )
             };
-            let galley = painter.layout(
-                hand,
-                egui::FontId::proportional(14.0),
-                palette::TEXT,
-                card.width() - 16.0,
-            );
-            painter.galley(card.min + egui::vec2(8.0, 54.0), galley, palette::TEXT);
+            const ROW: usize = 8;
+            match &pig.hand {
+                Some(h) => {
+                    for (k, c) in h.iter().take(ROW).enumerate() {
+                        cards::face(&painter, slot(k), *c, &card_name(&texts.0, &loc, *c));
+                    }
+                    more(&painter, card, h.len());
+                }
+                None => {
+                    for k in 0..pig.hand_len.min(ROW) {
+                        cards::back(&painter, slot(k));
+                    }
+                    more(&painter, card, pig.hand_len);
+                    painter.text(
+                        card.left_bottom() + egui::vec2(8.0, -4.0),
+                        egui::Align2::LEFT_BOTTOM,
+                        tr!(loc, "pig-hand-hidden", n = pig.hand_len),
+                        egui::FontId::proportional(12.0),
+                        palette::MUTED,
+                    );
+                }
+            }
         }
-        if game.shown == total && (seated.is_none() || super::seat::ended(&game.events)) {
+        if let Some((_, pig, card)) = last {
+            let t = flight.map_or(1.0, |f| (f.1 / FLIGHT).min(1.0));
+            let ease = 1.0 - (1.0 - t).powi(3);
+            let from = seat_at(pig);
+            let at = from + (discard.center() - from) * ease;
+            let rect = egui::Rect::from_center_size(at, big * (0.6 + 0.4 * ease));
+            cards::face(&painter, rect, card, &card_name(&texts.0, &loc, card));
+        }
+        if game.shown < total {
+            *result_closed = false;
+        }
+        if game.shown == total
+            && !*result_closed
+            && (seated.is_none() || super::seat::ended(&game.events))
+        {
             let over = super::seat::ended(&game.events);
             theme::dialog(p.ctx(), &tr!(loc, "pig-result"), |w| {
                 w.label(egui::RichText::new(outcome_text(&loc, game.outcome)).size(22.0));
@@ -346,8 +422,54 @@ pub fn table_screen(
                         w.label(egui::RichText::new(r).monospace().size(14.0));
                     });
                 }
+                w.add_space(8.0);
+                // The dialog covers the table: look at it again, or leave.
+                if w.button(tr!(loc, "pig-look-at-table")).clicked() {
+                    *result_closed = true;
+                }
+                if w.button(tr!(loc, "back")).clicked() {
+                    next.set(PigScreen::Setup);
+                }
             });
         }
     });
     Ok(())
+}
+
+/// Seconds a played card takes to reach the discard pile.
+const FLIGHT: f32 = 0.35;
+
+/// The last card played among `events` (its event's index, the pig, the card).
+fn last_played(events: &[Event]) -> Option<(usize, usize, Card)> {
+    events.iter().enumerate().rev().find_map(|(i, e)| match e {
+        Event::Play { pig, card, .. } | Event::Respond { pig, card } => Some((i, *pig, *card)),
+        Event::Nullify { pig, .. } => Some((i, *pig, Card::J)),
+        _ => None,
+    })
+}
+
+/// How many cards were played so far (the discard pile).
+fn played_count(events: &[Event]) -> usize {
+    events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Play { .. } | Event::Respond { .. } | Event::Nullify { .. }
+            )
+        })
+        .count()
+}
+
+/// "+n" after a hand longer than a row.
+fn more(painter: &egui::Painter, card: egui::Rect, n: usize) {
+    if n > 8 {
+        painter.text(
+            card.right_bottom() + egui::vec2(-8.0, -4.0),
+            egui::Align2::RIGHT_BOTTOM,
+            format!("+{}", n - 8),
+            egui::FontId::proportional(13.0),
+            palette::TEXT,
+        );
+    }
 }
