@@ -2,7 +2,7 @@
 //! while that game is on screen, and computed states for what several screens share.
 //!
 //! ```text
-//! Screen::Loading ─▶ Screen::Menu ─┬▶ Screen::Settings
+//! Screen::Loading ─▶ Screen::Menu ─┬▶ Screen::Settings, Screen::Rules
 //!                                  ├▶ Screen::Bracket ─ BracketScreen: Slots ▶ NewGame ▶ Playing ▶ GameOver
 //!                                  │                                   Slots ▶ Replay ◀ GameOver
 //!                                  ├▶ Screen::Pig ───── PigScreen: Setup ▶ Table
@@ -27,6 +27,8 @@ pub enum Screen {
     Loading,
     Menu,
     Settings,
+    /// The rules of every game (from the locale files).
+    Rules,
     /// 括号大战 and 星号大战 (see [`BracketScreen`]).
     Bracket,
     /// 猪国杀 (see [`PigScreen`]).

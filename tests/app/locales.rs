@@ -162,3 +162,39 @@ fn an_unknown_language_is_refused_in_one_line() {
         "{err}"
     );
 }
+
+/// The rules page has every game in every shipped language, section for section, and the
+/// menu leads to it.
+#[test]
+fn every_game_has_its_rules_in_every_language() {
+    use bracket_war::app::screens::rules::{GAMES, sections};
+    let en = Locale::load(&assets(), "en").unwrap();
+    let zh = Locale::load(&assets(), "zh-CN").unwrap();
+    for (game, _) in GAMES {
+        let (e, z) = (sections(&en, game), sections(&zh, game));
+        assert!(e.len() >= 2, "{game}: {} sections in English", e.len());
+        assert_eq!(
+            e.len(),
+            z.len(),
+            "{game}: as many sections in both languages"
+        );
+        for (title, text) in e.iter().chain(&z) {
+            assert!(!title.is_empty() && !title.starts_with("rules-"), "{title}");
+            assert!(
+                text.len() > 40,
+                "{game}: a section with hardly any text: {text}"
+            );
+        }
+    }
+    let (mut app, _saves) = crate::headless_game();
+    app.world_mut()
+        .resource_mut::<NextState<bracket_war::app::Screen>>()
+        .set(bracket_war::app::Screen::Rules);
+    app.update();
+    assert_eq!(
+        *app.world()
+            .resource::<State<bracket_war::app::Screen>>()
+            .get(),
+        bracket_war::app::Screen::Rules
+    );
+}

@@ -1,4 +1,4 @@
-//! The main menu: the three games, settings, quit.
+//! The main menu: the three games, online play, the rules, settings, quit.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -70,9 +70,21 @@ fn main_menu(
                 next.set(Screen::Online);
             }
             ui.add_space(10.0);
-            if big_button(ui, true, &tr!(loc, "settings")).clicked() {
-                next.set(Screen::Settings);
-            }
+            // Two half-width buttons: the rules of every game, and the settings.
+            ui.horizontal(|h| {
+                let half = egui::vec2(155.0, 54.0);
+                h.add_space(((h.available_width() - 2.0 * half.x - 10.0) / 2.0).max(0.0));
+                let button = |text: String| {
+                    egui::Button::new(egui::RichText::new(text).size(26.0)).min_size(half)
+                };
+                if h.add(button(tr!(loc, "rules"))).clicked() {
+                    next.set(Screen::Rules);
+                }
+                h.add_space(10.0 - h.spacing().item_spacing.x);
+                if h.add(button(tr!(loc, "settings"))).clicked() {
+                    next.set(Screen::Settings);
+                }
+            });
             ui.add_space(10.0);
             if big_button(ui, true, &tr!(loc, "quit")).clicked() {
                 exit.write(AppExit::Success);

@@ -1,8 +1,9 @@
-//! The screens every game shares: the main menu and the settings (with the user's
+//! The screens every game shares: the main menu, the rules of every game, and the settings (with the user's
 //! settings, kept in the save folder, and the interface language they choose), and the
 //! pieces every save-slot screen uses.
 
 pub mod menu;
+pub mod rules;
 pub mod settings;
 pub mod slots;
 
@@ -20,6 +21,6 @@ pub fn plugin(lang: Option<String>, pack: Option<String>) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.init_resource::<Notices>()
             .add_plugins(settings::plugin(lang.clone(), pack.clone()))
-            .add_plugins(menu::plugin);
+            .add_plugins((menu::plugin, rules::plugin));
     }
 }
