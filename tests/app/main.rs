@@ -7,6 +7,7 @@ mod common;
 
 mod flow;
 mod font;
+mod hands;
 mod junqi;
 mod locales;
 mod minimal;

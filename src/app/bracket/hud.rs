@@ -100,14 +100,17 @@ pub(super) fn hud(
                 }
             }
             p.add_space(8.0);
-            p.horizontal(|h| {
-                for (d, arrow) in [(Dir::U, "↑"), (Dir::D, "↓"), (Dir::L, "←"), (Dir::R, "→")]
-                {
-                    if h.selectable_label(ui.facing == d, arrow).clicked() {
-                        ui.facing = d;
+            // The facing, for brackets only: a shape (a star) has no front to choose.
+            if ui.kind.is_none_or(|k| content.0.get(k).is_bracket()) {
+                p.horizontal(|h| {
+                    for (d, arrow) in [(Dir::U, "↑"), (Dir::D, "↓"), (Dir::L, "←"), (Dir::R, "→")]
+                    {
+                        if h.selectable_label(ui.facing == d, arrow).clicked() {
+                            ui.facing = d;
+                        }
                     }
-                }
-            });
+                });
+            }
             p.add_space(12.0);
             let can_pass = human
                 && check(

@@ -67,10 +67,27 @@ pub fn board_input(
     content: Res<BracketContent>,
     snapshot: Res<BracketBoard>,
     mut notches: Local<f32>,
+    mut keys_play: Local<bool>,
 ) {
     let Some(frame) = frame else { return };
     let n = frame.side;
     let (pointer_over_egui, typing) = (pointer.over_egui, pointer.typing);
+    // Which hand plays: the keyboard cursor shows only while the keyboard is used; moving
+    // or clicking the mouse puts it away (and hovering stays quiet while the keys play).
+    if pointer.is_changed() && pointer.world.is_some() || mouse.get_just_pressed().len() > 0 {
+        *keys_play = false;
+    }
+    let cursor_keys = [
+        KeyCode::KeyW,
+        KeyCode::KeyA,
+        KeyCode::KeyS,
+        KeyCode::KeyD,
+        KeyCode::Enter,
+        KeyCode::Delete,
+    ];
+    if !typing && keys.any_just_pressed(cursor_keys) {
+        *keys_play = true;
+    }
     if !typing {
         for (key, dir) in [
             (KeyCode::ArrowUp, Dir::U),
@@ -139,9 +156,16 @@ pub fn board_input(
     } else {
         world_pos.and_then(|p| view::cell_at(n, p))
     };
-    let hovered = cell.map(|(r, c)| r as usize * n + c as usize);
+    let hovered = if *keys_play {
+        None
+    } else {
+        cell.map(|(r, c)| r as usize * n + c as usize)
+    };
     if ui.hovered != hovered {
         ui.hovered = hovered;
+    }
+    if !*keys_play && hovered.is_some() && ui.cursor.is_some() {
+        ui.cursor = None;
     }
     let human = is_human_turn(&turn, &current);
     if !human || turn.0.is_over() {
