@@ -738,6 +738,40 @@ fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
     assert!(!app.world().resource::<BracketPlay>().paused);
 }
 
+/// The preview shows the enemy beams that would reach the placed piece: here P2's `>`
+/// at (7,7) fires up column 7 into a piece of P1's standing at (2,7); a player's own beams
+/// are never threats.
+#[test]
+fn the_preview_shows_the_enemy_beams_that_reach_the_placed_piece() {
+    use bracket_war::app::bracket::preview::threats_to;
+    use bw_rules::bracket::text::parse_board;
+    let kinds = KindTable::builtin();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/bracket/cases/03_side_hit_destroys.board"
+    ))
+    .unwrap();
+    let board = parse_board(&text, &kinds).unwrap();
+    let at = board.index(2, 7);
+    let threats = threats_to(&board, &kinds, 1, at);
+    assert_eq!(threats.len(), 1, "{threats:?}");
+    let (from, cells) = &threats[0];
+    assert_eq!(*from, board.index(7, 7));
+    assert_eq!(
+        cells.last(),
+        Some(&at),
+        "the beam ends in the piece it hits"
+    );
+    // Seen as P2's piece, the threat is P1's `>` at (2,2) firing along row 2, not P2's own.
+    let for_p2 = threats_to(&board, &kinds, 2, at);
+    assert_eq!(
+        for_p2.iter().map(|t| t.0).collect::<Vec<_>>(),
+        [board.index(2, 2)]
+    );
+    // A cell no enemy beam reaches has no threats.
+    assert!(threats_to(&board, &kinds, 1, board.index(5, 3)).is_empty());
+}
+
 /// The preview says when the placed piece itself would be destroyed at once.
 #[test]
 fn the_preview_knows_when_the_placed_piece_dies() {

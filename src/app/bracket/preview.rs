@@ -1,6 +1,7 @@
 //! What a placement would do, shown while the player aims: whether it is legal (and why
-//! not), the cells it would newly cover, its attack beam, and the pieces that would be
-//! destroyed. Also the attack overlay (every beam) and the per-face net values on hover.
+//! not), the cells it would newly cover, its attack beam, the pieces that would be
+//! destroyed, and the enemy beams that would reach it. Also the attack overlay (every
+//! beam) and the per-face net values on hover.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -28,6 +29,8 @@ pub struct Preview {
     pub newly_covered: Vec<usize>,
     pub beam: Vec<usize>,
     pub destroyed: Vec<usize>,
+    /// The enemy beams that would reach the placed piece: (their source, their cells).
+    pub threats: Vec<(usize, Vec<usize>)>,
 }
 
 impl Preview {
@@ -118,6 +121,7 @@ fn compute_preview(
                 }),
             );
             preview.beam = beam_cells(&after, kinds, cell);
+            preview.threats = threats_to(&after, kinds, me, cell);
             let before = coverage(board, kinds, me);
             let resolution = resolve(&mut after, kinds);
             preview.destroyed = resolution
@@ -132,6 +136,22 @@ fn compute_preview(
         }
     }
     ui.preview = preview;
+}
+
+/// The enemy beams that reach `cell` on `board` (the piece just placed there by `me`):
+/// each with its source cell and the cells it crosses.
+pub fn threats_to(
+    board: &bw_rules::bracket::Board,
+    kinds: &bw_rules::bracket::KindTable,
+    me: bw_rules::bracket::Player,
+    cell: usize,
+) -> Vec<(usize, Vec<usize>)> {
+    board
+        .pieces()
+        .filter(|(_, p)| p.owner != me)
+        .map(|(from, _)| (from, beam_cells(board, kinds, from)))
+        .filter(|(_, cells)| cells.contains(&cell))
+        .collect()
 }
 
 fn draw_ghost(
@@ -214,6 +234,10 @@ fn draw_beams(
             &ui.preview.beam,
             Color::srgb(1.0, 0.5, 0.0),
         );
+    }
+    // The enemy beams that would reach the piece, in warning red.
+    for (from, cells) in &ui.preview.threats {
+        path(*from, cells, Color::srgb(0.95, 0.15, 0.1));
     }
     if ui.show_beams {
         for (cell, piece) in board.pieces() {
