@@ -153,7 +153,8 @@ fn controls(
             .anchor(egui::Align2::RIGHT_TOP, [-16.0, 16.0])
             .show(ctx, |w| outcome_lines(w, &loc, &seats, Some(outcome)));
     }
-    egui::Panel::bottom("replay").show(&mut theme::root_ui(ctx), |bar| {
+    // Above the board: below it the bar would cover the last row.
+    egui::Panel::top("replay").show(&mut theme::root_ui(ctx), |bar| {
         bar.horizontal(|bar| {
             bar.label(egui::RichText::new(tr!(loc, "watch-replay")).strong());
             if bar.button("|◀").clicked() {
