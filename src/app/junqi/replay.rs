@@ -10,7 +10,14 @@ use bw_rules::junqi::record::Record;
 use bw_rules::junqi::view::SeenPiece;
 use bw_rules::junqi::{Junqi, PieceSet, PlayerId, PlayerView};
 
+use bevy_egui::{EguiContexts, egui};
+
+use super::board::{self, Marks};
+use super::screens::art;
+use crate::app::i18n::Locale;
 use crate::app::state::{JunqiScreen, Screen};
+use crate::app::theme::{self, JunqiBoardColor, SeatColors};
+use crate::tr;
 
 /// The game being replayed and how far.
 #[derive(Resource, Clone, Debug)]
@@ -134,4 +141,95 @@ fn tick(
             replay.playing = false;
         }
     }
+}
+
+/// The replay viewer's screen: the board at the ply shown, the controls, the move list.
+pub(super) fn replay_screen(
+    mut contexts: EguiContexts,
+    loc: Res<Locale>,
+    replay: Option<ResMut<JunqiReplay>>,
+    seats: Res<SeatColors>,
+    wood: Res<JunqiBoardColor>,
+    pack: Option<Res<crate::app::texture_pack::PackImages>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut next: ResMut<NextState<JunqiScreen>>,
+) -> Result {
+    let junqi_art = art(&mut contexts, pack.as_deref());
+    let ctx = contexts.ctx_mut()?;
+    let Some(mut replay) = replay else {
+        return Ok(());
+    };
+    let mut root = theme::root_ui(ctx);
+    let total = replay.total();
+    egui::Panel::bottom("junqi_replay").show(&mut root, |bar| {
+        bar.horizontal(|bar| {
+            bar.label(egui::RichText::new(tr!(loc, "watch-replay")).strong());
+            if bar.button("|◀").clicked() {
+                replay.show(0);
+            }
+            if bar.button("◀").clicked() {
+                let n = replay.shown.saturating_sub(1);
+                replay.show(n);
+                replay.playing = false;
+            }
+            let play = if replay.playing { "||" } else { "▶" };
+            if bar.button(play).clicked() {
+                replay.playing = !replay.playing;
+            }
+            if bar.button("▶|").clicked() {
+                let n = replay.shown + 1;
+                replay.show(n);
+                replay.playing = false;
+            }
+            let mut at = replay.shown;
+            if bar.add(egui::Slider::new(&mut at, 0..=total)).changed() {
+                replay.show(at);
+            }
+            bar.label(format!("{} / {total}", replay.shown));
+            // Whose view: everything, or one seat's as it was at this ply.
+            let players: Vec<char> = replay.game.players.iter().map(|p| p.seat).collect();
+            if bar
+                .selectable_label(replay.seat.is_none(), tr!(loc, "junqi-replay-all"))
+                .clicked()
+            {
+                replay.seat = None;
+            }
+            for (i, seat) in players.iter().enumerate() {
+                if bar
+                    .selectable_label(
+                        replay.seat == Some(i),
+                        tr!(loc, "junqi-replay-seat", seat = seat.to_string()),
+                    )
+                    .clicked()
+                {
+                    replay.seat = Some(i);
+                }
+            }
+            if bar.button(tr!(loc, "save-slots")).clicked() {
+                next.set(JunqiScreen::Slots);
+            }
+            if bar.button(tr!(loc, "to-menu")).clicked() {
+                screen.set(Screen::Menu);
+            }
+        });
+    });
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        let rect = ui.max_rect();
+        let bottom = replay.seat.map(|p| replay.game.players[p].seat);
+        let nodes = replay.nodes();
+        board::paint(
+            ui,
+            rect,
+            &replay.game.board,
+            bottom,
+            &board::scene(&nodes, &replay.game.set, &loc.code),
+            &seats,
+            &Marks {
+                wood: Some(theme::to_egui(wood.0)),
+                art: junqi_art,
+                ..Default::default()
+            },
+        );
+    });
+    Ok(())
 }

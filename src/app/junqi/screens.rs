@@ -1,23 +1,24 @@
-//! The 军棋 screens drawn with egui: slots, hand-over, deployment, the board with its side
-//! panel, and the end of a game with every layout revealed.
+//! The 军棋 screens drawn with egui: slots, the board with its side panel, the end of a
+//! game with every layout revealed, and the replay (deployment and hand-over are in
+//! [`super::deploy`], the move list's words in [`super::log`]).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bw_rules::junqi::ai::{AiKind, Seat};
-use bw_rules::junqi::game::{LossReason, Outcome, Phase, PublicEvent};
+use bw_rules::junqi::game::{Phase, PublicEvent};
 use bw_rules::junqi::view::SeenPiece;
 use bw_rules::junqi::{NodeId, PlayerView};
 
 use super::board::{self, Marks};
-use super::layouts::Army;
-use super::{
-    JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi, junqi_saves, layout_problem,
-};
+pub use super::deploy::{DeployAsk, deploy_controls};
+use super::deploy::{deploy_screen, handover_screen};
+pub use super::log::{describe, describe_with, outcome_text, outcome_with};
+use super::{JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi, junqi_saves};
 use crate::app::Saves;
 use crate::app::i18n::{Locale, ago};
 use crate::app::screens::slots::confirm_delete;
 use crate::app::state::{JunqiScreen, Screen};
-use crate::app::theme::{self, JunqiBoardColor, SeatColors, palette};
+use crate::app::theme::{self, JunqiBoardColor, SeatColors};
 use crate::saves::JunqiSlot;
 use crate::tr;
 
@@ -30,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
             deploy_screen.run_if(in_state(JunqiScreen::Deploy)),
             game_screen.run_if(in_state(JunqiScreen::Playing)),
             end_screen.run_if(in_state(JunqiScreen::GameOver)),
-            replay_screen.run_if(in_state(JunqiScreen::Replay)),
+            super::replay::replay_screen.run_if(in_state(JunqiScreen::Replay)),
         ),
     );
 }
@@ -139,318 +140,6 @@ fn slots_screen(
             .collect();
     }
     Ok(())
-}
-
-/// Between two persons at one computer: the board is covered until the next one clicks.
-fn handover_screen(
-    mut contexts: EguiContexts,
-    loc: Res<Locale>,
-    table: Option<Res<JunqiTable>>,
-    seats: Res<SeatColors>,
-    mut intents: MessageWriter<JunqiIntent>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Some(table) = table else { return Ok(()) };
-    let Some(p) = table.handover else {
-        return Ok(());
-    };
-    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
-        ui.add_space(260.0);
-        ui.vertical_centered(|ui| {
-            ui.label(
-                egui::RichText::new(tr!(
-                    loc,
-                    "junqi-handover",
-                    player = seat_name(&loc, &table, p)
-                ))
-                .size(34.0)
-                .color(seats.egui(p as u8 + 1)),
-            );
-            ui.add_space(20.0);
-            theme::hint(ui, &tr!(loc, "junqi-handover-hint"));
-            ui.add_space(20.0);
-            if theme::big_button(ui, true, &tr!(loc, "junqi-handover-go")).clicked() {
-                intents.write(JunqiIntent::TakeOver);
-            }
-        });
-    });
-    Ok(())
-}
-
-/// The pieces of the viewer's layout as the scene of a deployment (only their own).
-fn layout_scene(table: &JunqiTable, lang: &str) -> Vec<board::DrawnPiece> {
-    let Some(me) = table.viewer else {
-        return vec![];
-    };
-    let mut nodes: Vec<Option<SeenPiece>> = vec![None; table.game.board.len()];
-    for &(n, k) in &table.layout {
-        nodes[n.0 as usize] = Some(SeenPiece {
-            owner: me,
-            kind: Some(k),
-        });
-    }
-    board::scene(&nodes, &table.game.set, lang)
-}
-
-fn deploy_screen(
-    mut contexts: EguiContexts,
-    loc: Res<Locale>,
-    table: Option<Res<JunqiTable>>,
-    seats: Res<SeatColors>,
-    wood: Res<JunqiBoardColor>,
-    pack: Option<Res<crate::app::texture_pack::PackImages>>,
-    saves: Res<Saves>,
-    mut intents: MessageWriter<JunqiIntent>,
-    mut name: Local<String>,
-    mut cursor: Local<Option<NodeId>>,
-) -> Result {
-    let junqi_art = art(&mut contexts, pack.as_deref());
-    let ctx = contexts.ctx_mut()?;
-    let Some(table) = table else { return Ok(()) };
-    let Some(me) = table.viewer else {
-        return Ok(());
-    };
-    let problem = layout_problem(&table, &loc);
-    let mut root = theme::root_ui(ctx);
-    egui::Panel::right("junqi_deploy")
-        .exact_size(300.0)
-        .show(&mut root, |p| {
-            p.heading(tr!(loc, "junqi-deploy"));
-            p.label(
-                egui::RichText::new(seat_name(&loc, &table, me))
-                    .color(seats.egui(me as u8 + 1))
-                    .strong(),
-            );
-            theme::hint(p, &tr!(loc, "junqi-deploy-help"));
-            if let Some(c) = table.clock {
-                let left = tr!(loc, "junqi-clock", n = c.ceil().max(0.0) as u32);
-                p.label(egui::RichText::new(left).size(20.0));
-            }
-            // Read again on every redraw (the window redraws only on input): a layout saved
-            // a moment ago shows at once.
-            let saved = super::layouts::fitting(&saves.0.dir, Army::of(&table.game, me));
-            let ask = deploy_controls(
-                p,
-                &loc,
-                &mut name,
-                &saved,
-                problem.as_deref(),
-                table.message.as_deref(),
-            );
-            if let Some(ask) = ask {
-                intents.write(match ask {
-                    DeployAsk::Auto => JunqiIntent::AutoLayout,
-                    DeployAsk::Mirror => JunqiIntent::Mirror,
-                    DeployAsk::Save(n) => JunqiIntent::SaveLayout(n),
-                    DeployAsk::Load(n) => JunqiIntent::LoadLayout(n),
-                    DeployAsk::Confirm => JunqiIntent::Confirm,
-                });
-            }
-        });
-    egui::CentralPanel::default().show(&mut root, |ui| {
-        let rect = ui.max_rect();
-        let seat = table.game.players[me].seat;
-        // Keyboard: the arrows walk the arm, Enter picks a piece and then swaps it.
-        if let Some(dir) = board::arrow(ui) {
-            let from = cursor
-                .or(table.selected)
-                .or_else(|| table.layout.first().map(|l| l.0));
-            if let Some(from) = from {
-                *cursor =
-                    board::step(&table.game.board, Some(seat), rect, from, dir).or(Some(from));
-            }
-        }
-        if ui.input(|i| i.key_pressed(egui::Key::Enter))
-            && let Some(n) = *cursor
-        {
-            intents.write(JunqiIntent::DeployClick(n));
-        }
-        let marks = Marks {
-            wood: Some(theme::to_egui(wood.0)),
-            art: junqi_art,
-            selected: table.selected,
-            cursor: *cursor,
-            ..Default::default()
-        };
-        let input = board::paint(
-            ui,
-            rect,
-            &table.game.board,
-            Some(seat),
-            &layout_scene(&table, &loc.code),
-            &seats,
-            &marks,
-        );
-        if let Some((a, b)) = input.dropped {
-            intents.write(JunqiIntent::Swap(a, b));
-        } else if let Some(n) = input.clicked {
-            intents.write(JunqiIntent::DeployClick(n));
-        }
-    });
-    Ok(())
-}
-
-/// What the deployment panel asks for (at one computer and in an online room alike).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DeployAsk {
-    /// A new automatic layout.
-    Auto,
-    /// Left and right swapped.
-    Mirror,
-    /// Keep the layout under a name.
-    Save(String),
-    /// Put back a named layout.
-    Load(String),
-    /// March out (出征).
-    Confirm,
-}
-
-/// The deployment panel's controls: automatic layout, mirror, the named layouts that fit
-/// (`saved`), the layout's problem if the rules would refuse it, and 出征.
-pub fn deploy_controls(
-    p: &mut egui::Ui,
-    loc: &Locale,
-    name: &mut String,
-    saved: &[String],
-    problem: Option<&str>,
-    message: Option<&str>,
-) -> Option<DeployAsk> {
-    let mut ask = None;
-    p.add_space(10.0);
-    if p.button(tr!(loc, "junqi-auto-layout")).clicked() {
-        ask = Some(DeployAsk::Auto);
-    }
-    if p.button(tr!(loc, "junqi-mirror")).clicked() {
-        ask = Some(DeployAsk::Mirror);
-    }
-    p.add_space(10.0);
-    // Named layouts: keep this one, or put back one that fits this hand.
-    p.horizontal(|h| {
-        h.add(
-            egui::TextEdit::singleline(name)
-                .hint_text(tr!(loc, "junqi-layout-name"))
-                .desired_width(150.0),
-        );
-        if h.button(tr!(loc, "junqi-save-layout")).clicked() {
-            ask = Some(DeployAsk::Save(name.clone()));
-        }
-    });
-    if !saved.is_empty() {
-        p.label(tr!(loc, "junqi-load-layout"));
-        p.horizontal_wrapped(|h| {
-            for n in saved {
-                if h.button(n).clicked() {
-                    ask = Some(DeployAsk::Load(n.clone()));
-                }
-            }
-        });
-    }
-    p.add_space(10.0);
-    if let Some(why) = problem {
-        theme::warning(p, why);
-    }
-    if let Some(m) = message {
-        theme::warning(p, m);
-    }
-    p.add_space(10.0);
-    let go = egui::Button::new(egui::RichText::new(tr!(loc, "junqi-confirm-layout")).size(26.0))
-        .min_size(egui::vec2(200.0, 50.0));
-    if p.add_enabled(problem.is_none(), go).clicked() {
-        ask = Some(DeployAsk::Confirm);
-    }
-    ask
-}
-
-/// One public event as a line of the move list (node names and outcomes, never ranks).
-pub fn describe(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<String> {
-    describe_with(loc, &table.game.board, &|p| seat_name(loc, table, p), e)
-}
-
-/// [`describe`] for any game shown by seat names (the online rooms use it too).
-pub fn describe_with(
-    loc: &Locale,
-    b: &bw_rules::junqi::Board,
-    who: &dyn Fn(usize) -> String,
-    e: &PublicEvent,
-) -> Option<String> {
-    Some(match e {
-        PublicEvent::Moved {
-            player,
-            path,
-            combat,
-            removed,
-        } => {
-            let from = b.name(*path.first()?);
-            let to = b.name(*path.last()?);
-            if *combat {
-                tr!(
-                    loc,
-                    "junqi-log-attack",
-                    player = who(*player),
-                    from = from,
-                    to = to,
-                    n = removed.len()
-                )
-            } else {
-                tr!(
-                    loc,
-                    "junqi-log-move",
-                    player = who(*player),
-                    from = from,
-                    to = to
-                )
-            }
-        }
-        PublicEvent::FlagCaptured { by, of } => {
-            tr!(loc, "junqi-log-flag", by = who(*by), of = who(*of))
-        }
-        PublicEvent::FlagsRevealed { player, .. } => {
-            tr!(loc, "junqi-log-flags-revealed", player = who(*player))
-        }
-        PublicEvent::Lost { player, reason } => match reason {
-            LossReason::FlagCaptured { .. } => {
-                tr!(loc, "junqi-log-lost-flag", player = who(*player))
-            }
-            LossReason::NoLegalMove => tr!(loc, "junqi-log-lost-no-move", player = who(*player)),
-            LossReason::Resigned => tr!(loc, "junqi-log-resigned", player = who(*player)),
-        },
-        PublicEvent::DrawOffered { player } => {
-            tr!(loc, "junqi-log-draw-offered", player = who(*player))
-        }
-        PublicEvent::DrawAnswered { player, yes } => tr!(
-            loc,
-            if *yes {
-                "junqi-log-draw-yes"
-            } else {
-                "junqi-log-draw-no"
-            },
-            player = who(*player)
-        ),
-        PublicEvent::TurnForfeit { player } => tr!(loc, "junqi-log-forfeit", player = who(*player)),
-        PublicEvent::Ended { outcome } => outcome_with(loc, who, outcome),
-        _ => return None,
-    })
-}
-
-pub fn outcome_text(loc: &Locale, table: &JunqiTable, outcome: &Outcome) -> String {
-    outcome_with(loc, &|p| seat_name(loc, table, p), outcome)
-}
-
-/// [`outcome_text`] for any game shown by seat names.
-pub fn outcome_with(loc: &Locale, who: &dyn Fn(usize) -> String, outcome: &Outcome) -> String {
-    match outcome {
-        Outcome::Won { winners } => {
-            let names: Vec<String> = winners.iter().map(|&p| who(p)).collect();
-            tr!(
-                loc,
-                "junqi-won",
-                players = names.join(&tr!(loc, "list-separator")),
-                n = winners.len()
-            )
-        }
-        Outcome::DrawAgreed => tr!(loc, "junqi-draw-agreed"),
-        Outcome::DrawQuiet => tr!(loc, "junqi-draw-quiet"),
-    }
 }
 
 /// The side panel: seats, scores, turn, quiet count, draw offers, resign, the move list.
@@ -784,97 +473,6 @@ fn end_screen(
             },
         );
     });
-    let _ = palette::TEXT;
-    Ok(())
-}
-
-fn replay_screen(
-    mut contexts: EguiContexts,
-    loc: Res<Locale>,
-    replay: Option<ResMut<super::replay::JunqiReplay>>,
-    seats: Res<SeatColors>,
-    wood: Res<JunqiBoardColor>,
-    pack: Option<Res<crate::app::texture_pack::PackImages>>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut next: ResMut<NextState<JunqiScreen>>,
-) -> Result {
-    let junqi_art = art(&mut contexts, pack.as_deref());
-    let ctx = contexts.ctx_mut()?;
-    let Some(mut replay) = replay else {
-        return Ok(());
-    };
-    let mut root = theme::root_ui(ctx);
-    let total = replay.total();
-    egui::Panel::bottom("junqi_replay").show(&mut root, |bar| {
-        bar.horizontal(|bar| {
-            bar.label(egui::RichText::new(tr!(loc, "watch-replay")).strong());
-            if bar.button("|◀").clicked() {
-                replay.show(0);
-            }
-            if bar.button("◀").clicked() {
-                let n = replay.shown.saturating_sub(1);
-                replay.show(n);
-                replay.playing = false;
-            }
-            let play = if replay.playing { "||" } else { "▶" };
-            if bar.button(play).clicked() {
-                replay.playing = !replay.playing;
-            }
-            if bar.button("▶|").clicked() {
-                let n = replay.shown + 1;
-                replay.show(n);
-                replay.playing = false;
-            }
-            let mut at = replay.shown;
-            if bar.add(egui::Slider::new(&mut at, 0..=total)).changed() {
-                replay.show(at);
-            }
-            bar.label(format!("{} / {total}", replay.shown));
-            // Whose view: everything, or one seat's as it was at this ply.
-            let players: Vec<char> = replay.game.players.iter().map(|p| p.seat).collect();
-            if bar
-                .selectable_label(replay.seat.is_none(), tr!(loc, "junqi-replay-all"))
-                .clicked()
-            {
-                replay.seat = None;
-            }
-            for (i, seat) in players.iter().enumerate() {
-                if bar
-                    .selectable_label(
-                        replay.seat == Some(i),
-                        tr!(loc, "junqi-replay-seat", seat = seat.to_string()),
-                    )
-                    .clicked()
-                {
-                    replay.seat = Some(i);
-                }
-            }
-            if bar.button(tr!(loc, "save-slots")).clicked() {
-                next.set(JunqiScreen::Slots);
-            }
-            if bar.button(tr!(loc, "to-menu")).clicked() {
-                screen.set(Screen::Menu);
-            }
-        });
-    });
-    egui::CentralPanel::default().show(&mut root, |ui| {
-        let rect = ui.max_rect();
-        let bottom = replay.seat.map(|p| replay.game.players[p].seat);
-        let nodes = replay.nodes();
-        board::paint(
-            ui,
-            rect,
-            &replay.game.board,
-            bottom,
-            &board::scene(&nodes, &replay.game.set, &loc.code),
-            &seats,
-            &Marks {
-                wood: Some(theme::to_egui(wood.0)),
-                art: junqi_art,
-                ..Default::default()
-            },
-        );
-    });
     Ok(())
 }
 
@@ -987,7 +585,7 @@ fn dove(ui: &mut egui::Ui) {
 }
 
 /// The pack's 军棋 art as egui textures (registering is idempotent, so every frame may ask).
-fn art(
+pub(super) fn art(
     contexts: &mut EguiContexts,
     pack: Option<&crate::app::texture_pack::PackImages>,
 ) -> Option<super::board::Art> {
