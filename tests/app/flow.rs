@@ -623,22 +623,7 @@ fn surrender_asks_for_confirmation() {
     });
     app.update();
     app.update();
-    // A key pressed and released through Bevy's keyboard input.
-    let press = |app: &mut App, key: KeyCode| {
-        use bevy::input::ButtonState;
-        use bevy::input::keyboard::{Key, KeyboardInput};
-        for state in [ButtonState::Pressed, ButtonState::Released] {
-            app.world_mut().write_message(KeyboardInput {
-                key_code: key,
-                logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-                state,
-                text: None,
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
-            app.update();
-        }
-    };
+    let press = crate::tap;
     // What the Surrender button does.
     app.world_mut()
         .resource_mut::<BracketPlay>()
@@ -667,8 +652,6 @@ fn surrender_asks_for_confirmation() {
 /// the log leaves it); Esc opens and closes the pause menu.
 #[test]
 fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
-    use bevy::input::ButtonState;
-    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
     use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
     use bracket_war::app::bracket::input::Pointer;
     use bracket_war::app::bracket::view::cell_center;
@@ -719,19 +702,7 @@ fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
     });
     wheel(&mut app, MouseScrollUnit::Line, 3.0);
     assert_eq!(facing(&app), Dir::R.clockwise().clockwise());
-    let esc = |app: &mut App| {
-        for state in [ButtonState::Pressed, ButtonState::Released] {
-            app.world_mut().write_message(KeyboardInput {
-                key_code: KeyCode::Escape,
-                logical_key: Key::Unidentified(NativeKey::Unidentified),
-                state,
-                text: None,
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
-            app.update();
-        }
-    };
+    let esc = |app: &mut App| crate::tap(app, KeyCode::Escape);
     esc(&mut app);
     assert!(app.world().resource::<BracketPlay>().paused);
     esc(&mut app);

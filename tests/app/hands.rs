@@ -2,8 +2,6 @@
 //! keyboard plays (the mouse resting over the board does not take the aim back), and
 //! moving the mouse puts the cursor away.
 
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use bracket_war::app::bracket::input::Pointer;
 use bracket_war::app::bracket::preview::target;
@@ -12,21 +10,7 @@ use bracket_war::app::bracket::{BracketPlay, StartBracketGame};
 use bracket_war::saves::SeatKind;
 use bw_rules::bracket::game::{At, Settings};
 
-use super::headless_game;
-
-fn key(app: &mut App, key_code: KeyCode) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Unidentified(NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
-}
+use super::{headless_game, tap};
 
 fn pointer_at(app: &mut App, row: u8, col: u8) {
     app.world_mut().insert_resource(Pointer {
@@ -58,11 +42,11 @@ fn the_keyboard_cursor_shows_only_while_the_keyboard_plays() {
     assert_eq!(aim(&app), (None, Some(55), Some(At { row: 5, col: 5 })));
     // S moves the keyboard cursor from P1's home (1,1) down to (2,1): it aims now, though
     // the mouse still rests over (5,5), and the hovered cell no longer shows.
-    key(&mut app, KeyCode::KeyS);
+    tap(&mut app, KeyCode::KeyS);
     app.update();
     let c = At { row: 2, col: 1 };
     assert_eq!(aim(&app), (Some(c), None, Some(c)));
-    key(&mut app, KeyCode::KeyD);
+    tap(&mut app, KeyCode::KeyD);
     let c = At { row: 2, col: 2 };
     assert_eq!(aim(&app), (Some(c), None, Some(c)));
     // The mouse moves: the cursor goes away and the mouse aims again.

@@ -44,3 +44,21 @@ pub fn headless_game() -> (bevy::prelude::App, tempfile::TempDir) {
     app.update();
     (app, saves)
 }
+
+/// A key pressed and released through Bevy's keyboard input, one update each.
+pub fn tap(app: &mut bevy::prelude::App, key_code: bevy::prelude::KeyCode) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    use bevy::prelude::Entity;
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}

@@ -9,6 +9,7 @@
 
 mod board;
 pub mod link;
+mod sounds;
 pub mod ui;
 
 use std::sync::Arc;
@@ -125,7 +126,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             )
             .add_systems(
                 Update,
-                (tick_room_clock, junqi_sounds).run_if(in_state(InRoom)),
+                (tick_room_clock, sounds::junqi_sounds).run_if(in_state(InRoom)),
             )
             .add_systems(OnExit(OnlineScreen::BracketBoard), board::give_back_kinds)
             .add_systems(OnExit(Screen::Online), disconnect);
@@ -133,26 +134,6 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
             app.add_plugins(ui::plugin);
         }
     }
-}
-
-/// An online 军棋 game sounds as a local one: its public events, as they arrive.
-fn junqi_sounds(
-    online: Res<Online>,
-    mut heard: Local<usize>,
-    mut sfx: MessageWriter<crate::app::audio::PlaySfx>,
-) {
-    let n = online.junqi_events.len();
-    if n > *heard && *heard > 0 {
-        let playing = match &online.view {
-            Some(GameView::Junqi(v)) => !matches!(v.view.phase, Phase::Over(_)),
-            _ => true,
-        };
-        sfx.write_batch(crate::app::junqi::sounds::cues(
-            &online.junqi_events[*heard..],
-            playing,
-        ));
-    }
-    *heard = n;
 }
 
 impl Online {
