@@ -19,13 +19,13 @@ use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::generate::BoardSettings;
 use bw_rules::bracket::{Dir, KindTable, Tile};
 
-fn app(_name: &str) -> (App, tempfile::TempDir) {
+pub(crate) fn app(_name: &str) -> (App, tempfile::TempDir) {
     let saves = tempfile::tempdir().unwrap();
     (app_in(saves.path()), saves)
 }
 
 /// A headless app on a save folder.
-fn app_in(saves: &std::path::Path) -> App {
+pub(crate) fn app_in(saves: &std::path::Path) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin));
     let options = AppOptions {
@@ -39,13 +39,13 @@ fn app_in(saves: &std::path::Path) -> App {
 
 /// Where the app is: the top-level screen and, inside a game, that game's screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Here {
+pub(crate) enum Here {
     Menu,
     Bracket(BracketScreen),
     Pig(PigScreen),
 }
 
-fn state(app: &App) -> Here {
+pub(crate) fn state(app: &App) -> Here {
     let w = app.world();
     match *w.resource::<State<Screen>>().get() {
         Screen::Bracket => Here::Bracket(*w.resource::<State<BracketScreen>>().get()),
@@ -55,7 +55,7 @@ fn state(app: &App) -> Here {
     }
 }
 
-fn go(app: &mut App, to: Here) {
+pub(crate) fn go(app: &mut App, to: Here) {
     let w = app.world_mut();
     match to {
         Here::Menu => w.resource_mut::<NextState<Screen>>().set(Screen::Menu),
@@ -79,7 +79,7 @@ fn go(app: &mut App, to: Here) {
 
 /// Updates the app until `done` holds (computer players think on other threads), failing
 /// after a minute.
-fn wait_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+pub(crate) fn wait_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(60);
     while !done(app) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
@@ -88,7 +88,7 @@ fn wait_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     }
 }
 
-fn settings(turn_limit: Option<u32>) -> Settings {
+pub(crate) fn settings(turn_limit: Option<u32>) -> Settings {
     Settings {
         board: BoardSettings {
             side: 10,
@@ -240,219 +240,6 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
 }
 
 #[test]
-fn dragging_turns_the_piece_towards_the_pointer_and_cells_map_back() {
-    use bracket_war::app::bracket::view::{cell_at, cell_center, cell_size, facing_from_offset};
-    let cs = cell_size(10);
-    assert_eq!(
-        facing_from_offset(Vec2::new(cs * 0.4, 0.05), cs),
-        Some(Dir::R)
-    );
-    assert_eq!(
-        facing_from_offset(Vec2::new(-cs * 0.4, 0.0), cs),
-        Some(Dir::L)
-    );
-    assert_eq!(
-        facing_from_offset(Vec2::new(0.0, cs * 0.3), cs),
-        Some(Dir::U),
-        "world y points up"
-    );
-    assert_eq!(
-        facing_from_offset(Vec2::new(2.0, -cs * 0.3), cs),
-        Some(Dir::D)
-    );
-    assert_eq!(
-        facing_from_offset(Vec2::new(1.0, 1.0), cs),
-        None,
-        "near the centre: keep the facing"
-    );
-    for (r, c) in [(0u8, 0u8), (3, 7), (9, 9)] {
-        let centre = cell_center(10, r, c);
-        assert_eq!(cell_at(10, centre), Some((r, c)));
-        assert_eq!(cell_at(10, centre + Vec2::splat(cs * 0.45)), Some((r, c)));
-    }
-    assert_eq!(
-        cell_at(10, cell_center(10, 0, 0) - Vec2::new(cs, 0.0)),
-        None
-    );
-}
-
-#[test]
-fn the_pig_table_steps_by_event_and_turn_and_ends_with_the_judge_output() {
-    use bracket_war::app::pig::PigGame;
-    use bw_rules::pig::Event;
-    let input = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/pig/cases/hack5.in"
-    ))
-    .unwrap();
-    let answer = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/pig/cases/hack5.ans"
-    ))
-    .unwrap();
-    let mut game = PigGame::simulate(bw_rules::pig::judge::parse(&input).unwrap());
-    let trim = |s: &str| {
-        s.lines()
-            .map(|l| l.trim_end().to_string())
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(trim(game.result.as_deref().unwrap()), trim(&answer));
-    // One turn at a time: each stop is just before the next turn starts.
-    let mut stops = 0;
-    while game.shown < game.events.len() {
-        let to = game.next_turn();
-        game.show(to);
-        stops += 1;
-        if game.shown < game.events.len() {
-            assert!(matches!(game.events[game.shown], Event::TurnStart { .. }));
-        }
-    }
-    let turns = game
-        .events
-        .iter()
-        .filter(|e| matches!(e, Event::TurnStart { .. }))
-        .count();
-    assert_eq!(stops, turns);
-    // Stepping back rebuilds the table from the start.
-    let end = game.view.clone();
-    game.show(3);
-    game.show(game.events.len());
-    assert_eq!(game.view, end);
-    // Through the app: the setup screen's state leads to the table.
-    let (mut app, _saves) = app("pig");
-    app.world_mut().insert_resource(game);
-    go(&mut app, Here::Pig(PigScreen::Table));
-    assert_eq!(state(&app), Here::Pig(PigScreen::Table));
-}
-
-/// Drag and drop through Bevy's input: a piece picked up from the palette is carried over
-/// the board (the pointer moves, the piece turns towards it) and dropped by releasing the
-/// mouse button; a drop on an illegal cell places nothing and says why.
-#[test]
-fn drag_and_drop_through_simulated_input() {
-    use bevy::input::ButtonState;
-    use bevy::input::mouse::MouseButtonInput;
-    use bracket_war::app::bracket::input::Pointer;
-    use bracket_war::app::bracket::view::{cell_center, cell_size};
-    let button = |app: &mut App, state: ButtonState| {
-        app.world_mut().write_message(MouseButtonInput {
-            button: MouseButton::Left,
-            state,
-            window: Entity::PLACEHOLDER,
-        });
-    };
-    let (mut app, _saves) = app("drag");
-    app.world_mut().write_message(StartBracketGame::New {
-        slot: 0,
-        settings: settings(None),
-        seats: vec![SeatKind::Human, SeatKind::Human],
-        coverage_hint: true,
-        seed: 5,
-    });
-    app.update();
-    app.update();
-    let angle = KindTable::builtin().by_glyph('>').unwrap();
-    let cs = cell_size(10);
-    let pointer_at = |app: &mut App, p: Vec2| {
-        app.world_mut().insert_resource(Pointer {
-            world: Some(p),
-            over_egui: false,
-            typing: false,
-        });
-        app.update();
-    };
-    // Picked up from the palette (egui starts the drag).
-    {
-        let mut ui = app.world_mut().resource_mut::<BracketPlay>();
-        ui.kind = Some(angle);
-        ui.dragging = Some(angle);
-    }
-    button(&mut app, ButtonState::Pressed);
-    // Over the board, then towards the lower edge of cell (2,1): the piece faces down.
-    pointer_at(&mut app, cell_center(10, 1, 1));
-    pointer_at(&mut app, cell_center(10, 2, 1) + Vec2::new(0.0, -cs * 0.35));
-    assert_eq!(app.world().resource::<BracketPlay>().facing, Dir::D);
-    assert_eq!(app.world().resource::<BracketPlay>().hovered, Some(21));
-    button(&mut app, ButtonState::Released);
-    app.update();
-    let board = app.world().resource::<BracketBoard>().board.clone();
-    match board.tile(board.index(2, 1)) {
-        Tile::Piece(p) => assert_eq!((p.owner, p.kind, p.facing), (1, angle, Some(Dir::D))),
-        other => panic!("the drop placed nothing: {other:?}"),
-    }
-    assert_eq!(app.world().resource::<BracketPlay>().dragging, None);
-    // P2 drags onto a cell it does not cover: refused, with the reason, nothing placed.
-    app.world_mut().resource_mut::<BracketPlay>().dragging = Some(angle);
-    button(&mut app, ButtonState::Pressed);
-    pointer_at(&mut app, cell_center(10, 5, 5));
-    button(&mut app, ButtonState::Released);
-    app.update();
-    let board = app.world().resource::<BracketBoard>().board.clone();
-    assert_eq!(board.tile(board.index(5, 5)), Tile::Empty);
-    let message = app
-        .world()
-        .resource::<BracketPlay>()
-        .message
-        .clone()
-        .unwrap_or_default();
-    assert!(message.contains("不在你的信号覆盖区域内"), "{message}");
-}
-
-#[test]
-fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
-    use bevy::ecs::system::RunSystemOnce;
-    use bracket_war::app::pig::{PigGame, PigSeat};
-    use bw_rules::pig::seat::{Answer, Question};
-    let input =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pig/cases/0.in"))
-            .unwrap();
-    let table = bw_rules::pig::judge::parse(&input).unwrap();
-    let (mut app, _saves) = app("seat");
-    app.world_mut()
-        .run_system_once(move |mut c: Commands| {
-            bracket_war::app::pig::take_seat(&mut c, table.clone(), 0)
-        })
-        .unwrap();
-    go(&mut app, Here::Pig(PigScreen::Table));
-    let mut asked = 0;
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !app.world().resource::<PigSeat>().finished {
-        assert!(
-            Instant::now() < deadline,
-            "timed out waiting for the game to end"
-        );
-        app.update();
-        let mut seat = app.world_mut().resource_mut::<PigSeat>();
-        if let Some(q) = seat.question.clone() {
-            asked += 1;
-            // A loyal pig's player who never plays a card and never answers.
-            seat.answer(match q {
-                Question::Play { .. } => Answer::Play(None),
-                _ => Answer::No,
-            });
-        }
-        std::thread::yield_now();
-    }
-    assert!(app.world().resource::<PigSeat>().finished, "the game ended");
-    let game = app.world().resource::<PigGame>();
-    assert!(asked > 0, "the person's pig was asked");
-    assert_eq!(
-        game.shown,
-        game.events.len(),
-        "the table follows the game live"
-    );
-    match game.events.last() {
-        Some(bw_rules::pig::Event::End { outcome }) => {
-            use bw_rules::pig::engine::Outcome;
-            // A result in the judge's format, unless the turn cap stopped the game.
-            assert_eq!(game.result.is_some(), *outcome != Outcome::NoResult);
-        }
-        other => panic!("the log ends with the end of the game, not {other:?}"),
-    }
-}
-
-#[test]
 fn computer_only_games_get_a_turn_limit_and_every_board_size_can_be_chosen() {
     use bracket_war::app::bracket::newgame::next_side;
     use bracket_war::app::bracket::{COMPUTER_TURN_LIMIT, settings_for};
@@ -550,65 +337,6 @@ fn the_coverage_hint_shows_every_players_coverage_in_their_colour() {
     assert_eq!(tint(p2_only, &off), plain);
 }
 
-/// A seated game left in the middle continues from its record: the engine is given the
-/// recorded answers again and asks the person the same next question, with the same table.
-#[test]
-fn a_seated_pig_game_resumes_where_it_was_left() {
-    use bevy::ecs::system::RunSystemOnce;
-    use bracket_war::app::pig::{PigGame, PigSeat};
-    use bw_rules::pig::seat::{Answer, Question};
-    let input =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pig/cases/0.in"))
-            .unwrap();
-    let table = bw_rules::pig::judge::parse(&input).unwrap();
-    let (mut app, _saves) = app("resume");
-    let start = table.clone();
-    app.world_mut()
-        .run_system_once(move |mut c: Commands| {
-            bracket_war::app::pig::take_seat(&mut c, start.clone(), 0)
-        })
-        .unwrap();
-    go(&mut app, Here::Pig(PigScreen::Table));
-    // Answer three questions (play the first legal card each time), then wait for the fourth.
-    let question = |app: &App| app.world().resource::<PigSeat>().question.clone();
-    for _ in 0..3 {
-        wait_until(&mut app, "a question", |app| question(app).is_some());
-        let q = question(&app).unwrap();
-        app.world_mut().resource_mut::<PigSeat>().answer(match q {
-            Question::Play { legal, .. } => Answer::Play(legal.first().copied()),
-            _ => Answer::Yes,
-        });
-    }
-    wait_until(&mut app, "the fourth question", |app| {
-        question(app).is_some()
-    });
-    let (record, asked, events) = {
-        let seat = app.world().resource::<PigSeat>();
-        let game = app.world().resource::<PigGame>();
-        (
-            seat.record.clone(),
-            seat.question.clone(),
-            game.events.clone(),
-        )
-    };
-    assert_eq!(record.answers.len(), 3);
-    // Leave the table, then continue from the record.
-    go(&mut app, Here::Pig(PigScreen::Setup));
-    assert!(app.world().get_resource::<PigSeat>().is_none());
-    app.world_mut()
-        .run_system_once(move |mut c: Commands| {
-            bracket_war::app::pig::resume_seat(&mut c, table.clone(), record.clone())
-        })
-        .unwrap();
-    go(&mut app, Here::Pig(PigScreen::Table));
-    wait_until(&mut app, "the resumed question", |app| {
-        question(app).is_some()
-    });
-    assert_eq!(question(&app), asked);
-    assert_eq!(app.world().resource::<PigGame>().events, events);
-    assert_eq!(app.world().resource::<PigSeat>().record.answers.len(), 3);
-}
-
 /// Surrender asks first (the button only opens the question): Esc keeps playing, Enter
 /// surrenders (with two players, the other one wins).
 #[test]
@@ -646,67 +374,6 @@ fn surrender_asks_for_confirmation() {
         app.world().resource::<BracketTurn>().0.outcome,
         Some(bw_rules::bracket::game::Outcome::LastStanding(2))
     );
-}
-
-/// The wheel turns the piece one quarter per notch, and only over the board (scrolling
-/// the log leaves it); Esc opens and closes the pause menu.
-#[test]
-fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
-    use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
-    use bracket_war::app::bracket::input::Pointer;
-    use bracket_war::app::bracket::view::cell_center;
-    let (mut app, _saves) = app("wheel");
-    app.world_mut().write_message(StartBracketGame::New {
-        slot: 0,
-        settings: settings(None),
-        seats: vec![SeatKind::Human, SeatKind::Human],
-        coverage_hint: true,
-        seed: 5,
-    });
-    app.update();
-    app.update();
-    let wheel = |app: &mut App, unit: MouseScrollUnit, y: f32| {
-        app.world_mut().write_message(MouseWheel {
-            unit,
-            x: 0.0,
-            y,
-            window: Entity::PLACEHOLDER,
-            phase: bevy::input::touch::TouchPhase::Moved,
-        });
-        app.update();
-    };
-    let facing = |app: &App| app.world().resource::<BracketPlay>().facing;
-    app.world_mut().insert_resource(Pointer {
-        world: Some(cell_center(10, 4, 4)),
-        over_egui: false,
-        typing: false,
-    });
-    app.update();
-    assert_eq!(facing(&app), Dir::R);
-    wheel(&mut app, MouseScrollUnit::Line, 1.0);
-    assert_eq!(
-        facing(&app),
-        Dir::R.clockwise(),
-        "one notch, one quarter turn"
-    );
-    // A touchpad's notch comes as several pixel events.
-    for _ in 0..5 {
-        wheel(&mut app, MouseScrollUnit::Pixel, 10.0);
-    }
-    assert_eq!(facing(&app), Dir::R.clockwise().clockwise());
-    // Over the log (egui has the pointer): scrolling it turns nothing.
-    app.world_mut().insert_resource(Pointer {
-        world: Some(cell_center(10, 4, 4)),
-        over_egui: true,
-        typing: false,
-    });
-    wheel(&mut app, MouseScrollUnit::Line, 3.0);
-    assert_eq!(facing(&app), Dir::R.clockwise().clockwise());
-    let esc = |app: &mut App| crate::tap(app, KeyCode::Escape);
-    esc(&mut app);
-    assert!(app.world().resource::<BracketPlay>().paused);
-    esc(&mut app);
-    assert!(!app.world().resource::<BracketPlay>().paused);
 }
 
 /// The preview shows the enemy beams that would reach the placed piece: here P2's `>`

@@ -1,6 +1,7 @@
-//! Keyboard and mouse on the 括号大战 board: the keyboard cursor shows only while the
-//! keyboard plays (the mouse resting over the board does not take the aim back), and
-//! moving the mouse puts the cursor away.
+//! Keyboard and mouse on the 括号大战 board, through Bevy's input: dragging a piece from
+//! the palette (the facing follows the pointer), the wheel (one notch, one quarter turn,
+//! only over the board), Esc, and the keyboard cursor, which shows only while the keyboard
+//! plays (the mouse resting over the board does not take the aim back).
 
 use bevy::prelude::*;
 use bracket_war::app::bracket::input::Pointer;
@@ -8,8 +9,11 @@ use bracket_war::app::bracket::preview::target;
 use bracket_war::app::bracket::view::cell_center;
 use bracket_war::app::bracket::{BracketPlay, StartBracketGame};
 use bracket_war::saves::SeatKind;
+use bw_rules::bracket::ecs::BracketBoard;
 use bw_rules::bracket::game::{At, Settings};
+use bw_rules::bracket::{Dir, KindTable, Tile};
 
+use super::flow::{app, settings};
 use super::{headless_game, tap};
 
 fn pointer_at(app: &mut App, row: u8, col: u8) {
@@ -53,4 +57,175 @@ fn the_keyboard_cursor_shows_only_while_the_keyboard_plays() {
     pointer_at(&mut app, 6, 5);
     app.update();
     assert_eq!(aim(&app), (None, Some(65), Some(At { row: 6, col: 5 })));
+}
+
+#[test]
+fn dragging_turns_the_piece_towards_the_pointer_and_cells_map_back() {
+    use bracket_war::app::bracket::view::{cell_at, cell_center, cell_size, facing_from_offset};
+    let cs = cell_size(10);
+    assert_eq!(
+        facing_from_offset(Vec2::new(cs * 0.4, 0.05), cs),
+        Some(Dir::R)
+    );
+    assert_eq!(
+        facing_from_offset(Vec2::new(-cs * 0.4, 0.0), cs),
+        Some(Dir::L)
+    );
+    assert_eq!(
+        facing_from_offset(Vec2::new(0.0, cs * 0.3), cs),
+        Some(Dir::U),
+        "world y points up"
+    );
+    assert_eq!(
+        facing_from_offset(Vec2::new(2.0, -cs * 0.3), cs),
+        Some(Dir::D)
+    );
+    assert_eq!(
+        facing_from_offset(Vec2::new(1.0, 1.0), cs),
+        None,
+        "near the centre: keep the facing"
+    );
+    for (r, c) in [(0u8, 0u8), (3, 7), (9, 9)] {
+        let centre = cell_center(10, r, c);
+        assert_eq!(cell_at(10, centre), Some((r, c)));
+        assert_eq!(cell_at(10, centre + Vec2::splat(cs * 0.45)), Some((r, c)));
+    }
+    assert_eq!(
+        cell_at(10, cell_center(10, 0, 0) - Vec2::new(cs, 0.0)),
+        None
+    );
+}
+
+/// Drag and drop through Bevy's input: a piece picked up from the palette is carried over
+/// the board (the pointer moves, the piece turns towards it) and dropped by releasing the
+/// mouse button; a drop on an illegal cell places nothing and says why.
+#[test]
+fn drag_and_drop_through_simulated_input() {
+    use bevy::input::ButtonState;
+    use bevy::input::mouse::MouseButtonInput;
+    use bracket_war::app::bracket::input::Pointer;
+    use bracket_war::app::bracket::view::{cell_center, cell_size};
+    let button = |app: &mut App, state: ButtonState| {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window: Entity::PLACEHOLDER,
+        });
+    };
+    let (mut app, _saves) = app("drag");
+    app.world_mut().write_message(StartBracketGame::New {
+        slot: 0,
+        settings: settings(None),
+        seats: vec![SeatKind::Human, SeatKind::Human],
+        coverage_hint: true,
+        seed: 5,
+    });
+    app.update();
+    app.update();
+    let angle = KindTable::builtin().by_glyph('>').unwrap();
+    let cs = cell_size(10);
+    let pointer_at = |app: &mut App, p: Vec2| {
+        app.world_mut().insert_resource(Pointer {
+            world: Some(p),
+            over_egui: false,
+            typing: false,
+        });
+        app.update();
+    };
+    // Picked up from the palette (egui starts the drag).
+    {
+        let mut ui = app.world_mut().resource_mut::<BracketPlay>();
+        ui.kind = Some(angle);
+        ui.dragging = Some(angle);
+    }
+    button(&mut app, ButtonState::Pressed);
+    // Over the board, then towards the lower edge of cell (2,1): the piece faces down.
+    pointer_at(&mut app, cell_center(10, 1, 1));
+    pointer_at(&mut app, cell_center(10, 2, 1) + Vec2::new(0.0, -cs * 0.35));
+    assert_eq!(app.world().resource::<BracketPlay>().facing, Dir::D);
+    assert_eq!(app.world().resource::<BracketPlay>().hovered, Some(21));
+    button(&mut app, ButtonState::Released);
+    app.update();
+    let board = app.world().resource::<BracketBoard>().board.clone();
+    match board.tile(board.index(2, 1)) {
+        Tile::Piece(p) => assert_eq!((p.owner, p.kind, p.facing), (1, angle, Some(Dir::D))),
+        other => panic!("the drop placed nothing: {other:?}"),
+    }
+    assert_eq!(app.world().resource::<BracketPlay>().dragging, None);
+    // P2 drags onto a cell it does not cover: refused, with the reason, nothing placed.
+    app.world_mut().resource_mut::<BracketPlay>().dragging = Some(angle);
+    button(&mut app, ButtonState::Pressed);
+    pointer_at(&mut app, cell_center(10, 5, 5));
+    button(&mut app, ButtonState::Released);
+    app.update();
+    let board = app.world().resource::<BracketBoard>().board.clone();
+    assert_eq!(board.tile(board.index(5, 5)), Tile::Empty);
+    let message = app
+        .world()
+        .resource::<BracketPlay>()
+        .message
+        .clone()
+        .unwrap_or_default();
+    assert!(message.contains("不在你的信号覆盖区域内"), "{message}");
+}
+
+/// The wheel turns the piece one quarter per notch, and only over the board (scrolling
+/// the log leaves it); Esc opens and closes the pause menu.
+#[test]
+fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
+    use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+    use bracket_war::app::bracket::input::Pointer;
+    use bracket_war::app::bracket::view::cell_center;
+    let (mut app, _saves) = app("wheel");
+    app.world_mut().write_message(StartBracketGame::New {
+        slot: 0,
+        settings: settings(None),
+        seats: vec![SeatKind::Human, SeatKind::Human],
+        coverage_hint: true,
+        seed: 5,
+    });
+    app.update();
+    app.update();
+    let wheel = |app: &mut App, unit: MouseScrollUnit, y: f32| {
+        app.world_mut().write_message(MouseWheel {
+            unit,
+            x: 0.0,
+            y,
+            window: Entity::PLACEHOLDER,
+            phase: bevy::input::touch::TouchPhase::Moved,
+        });
+        app.update();
+    };
+    let facing = |app: &App| app.world().resource::<BracketPlay>().facing;
+    app.world_mut().insert_resource(Pointer {
+        world: Some(cell_center(10, 4, 4)),
+        over_egui: false,
+        typing: false,
+    });
+    app.update();
+    assert_eq!(facing(&app), Dir::R);
+    wheel(&mut app, MouseScrollUnit::Line, 1.0);
+    assert_eq!(
+        facing(&app),
+        Dir::R.clockwise(),
+        "one notch, one quarter turn"
+    );
+    // A touchpad's notch comes as several pixel events.
+    for _ in 0..5 {
+        wheel(&mut app, MouseScrollUnit::Pixel, 10.0);
+    }
+    assert_eq!(facing(&app), Dir::R.clockwise().clockwise());
+    // Over the log (egui has the pointer): scrolling it turns nothing.
+    app.world_mut().insert_resource(Pointer {
+        world: Some(cell_center(10, 4, 4)),
+        over_egui: true,
+        typing: false,
+    });
+    wheel(&mut app, MouseScrollUnit::Line, 3.0);
+    assert_eq!(facing(&app), Dir::R.clockwise().clockwise());
+    let esc = |app: &mut App| crate::tap(app, KeyCode::Escape);
+    esc(&mut app);
+    assert!(app.world().resource::<BracketPlay>().paused);
+    esc(&mut app);
+    assert!(!app.world().resource::<BracketPlay>().paused);
 }

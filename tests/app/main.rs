@@ -13,6 +13,7 @@ mod locales;
 mod minimal;
 mod online;
 mod pack_switch;
+mod pig;
 mod reactive;
 mod replay;
 mod saves;

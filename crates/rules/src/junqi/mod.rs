@@ -10,6 +10,7 @@ pub use pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
 pub use reach::{Occupant, canonical_path, destinations};
 pub mod game;
 pub mod moves;
+pub mod seat_model;
 pub mod setup;
 pub use game::{Action, Junqi, Outcome, Phase, Piece, PlayerId, PublicEvent};
 pub use setup::{Alliance, BoardChoice, Rules};

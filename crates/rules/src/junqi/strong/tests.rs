@@ -1,0 +1,175 @@
+use super::*;
+use crate::junqi::headless::setup;
+use crate::junqi::pieces::PieceSet;
+use crate::junqi::protocol::{Codes, Line, SeatFeed};
+use crate::junqi::setup::Rules;
+use std::sync::Arc;
+
+/// A game from `seed` played `plies` plies by heuristic players, and seat `me`'s model
+/// of it, fed through the protocol's own lines from the start of play.
+fn played(seed: u64, plies: u32, me: PlayerId) -> (crate::junqi::Junqi, SeatModel) {
+    use crate::junqi::protocol::ToEngine;
+    let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), seed, true).unwrap();
+    let mut m = SeatModel::new(
+        game.rules.clone(),
+        game.set.clone(),
+        me,
+        game.players[me].hand.clone(),
+    );
+    m.layout = game.layouts[me].clone();
+    let mut feed = SeatFeed::new(me);
+    let mut lines = feed.start(&game);
+    let mut ais =
+        crate::junqi::headless::computer_players(&[crate::junqi::ai::AiKind::Heuristic; 4], seed);
+    crate::junqi::headless::play_out(&mut game, &mut ais, plies);
+    lines.extend(feed.events(&game));
+    let codes = Codes {
+        board: &game.board,
+        set: &game.set,
+    };
+    for msg in lines {
+        // Through text, as an engine receives it.
+        let line = Line(&msg, codes).to_string();
+        match ToEngine::parse(&line, Some(codes)).unwrap() {
+            ToEngine::Start { first } => m.turn = m.seat_index(first).unwrap(),
+            ToEngine::Occupied(pairs) => {
+                let pairs: Vec<_> = pairs
+                    .into_iter()
+                    .map(|(n, s)| (n, m.seat_index(s).unwrap()))
+                    .collect();
+                let t = m.turn;
+                m.start(t, &pairs, &[]);
+            }
+            ToEngine::Event(e) => m.apply(&e).unwrap(),
+            _ => {}
+        }
+    }
+    (game, m)
+}
+
+#[test]
+fn samples_agree_with_everything_the_seat_knows() {
+    let (game, m) = played(11, 120, 0);
+    let mut rng = SplitMix64::new(5);
+    for _ in 0..50 {
+        let at = sample(&m, &mut rng);
+        for n in game.board.ids() {
+            let real = game.at[n.0 as usize];
+            let s = at[n.0 as usize];
+            // Same occupancy and owners; own pieces exactly.
+            assert_eq!(real.map(|p| p.owner), s.map(|p| p.owner));
+            if let (Some(r), Some(s)) = (real, s) {
+                if r.owner == 0 {
+                    assert_eq!(r.kind, s.kind);
+                }
+                // Every sampled kind is one the token allowed.
+                let tok = m.token_on(n).unwrap();
+                assert!(tok.possible & (1 << s.kind.0) != 0);
+                // And the truth is always among the possibilities.
+                assert!(
+                    tok.possible & (1 << r.kind.0) != 0,
+                    "{}",
+                    game.board.name(n)
+                );
+            }
+        }
+        // Each other army holds exactly one flag, on a headquarters, while it is in.
+        for p in 1..4 {
+            if game.players[p].lost.is_some() {
+                continue;
+            }
+            let flags: Vec<NodeId> = game
+                .board
+                .ids()
+                .filter(|n| {
+                    at[n.0 as usize].is_some_and(|q| {
+                        q.owner == p && game.set.get(q.kind).ability == Ability::Flag
+                    })
+                })
+                .collect();
+            assert!(flags.len() <= 1);
+            assert!(flags.iter().all(|&n| game.board.kind(n) == NodeKind::Hq));
+        }
+    }
+}
+
+#[test]
+fn strong_layouts_are_legal_and_guard_the_flag() {
+    let rules = Rules::default();
+    let set = Arc::new(PieceSet::standard());
+    let m = SeatModel::new(rules.clone(), set.clone(), 0, set.standard_hand());
+    for seed in 0..10 {
+        let layout = Strong::new(seed, Some(1)).layout(&m, Duration::from_millis(10));
+        validate_layout(&rules, &m.board, &set, 'S', &m.hand, &layout).unwrap();
+        assert!(
+            layout_score(&m, &layout) >= 4.0,
+            "{}",
+            layout_score(&m, &layout)
+        );
+    }
+}
+
+#[test]
+fn with_fixed_nodes_the_choice_is_reproducible_and_legal() {
+    let (game, m) = played(21, 40, 0);
+    let me = game.turn;
+    let m = if me == 0 { m } else { played(21, 40, me).1 };
+    let a = Strong::new(3, Some(8)).choose(&m, Duration::from_secs(5));
+    let b = Strong::new(3, Some(8)).choose(&m, Duration::from_secs(5));
+    assert_eq!(a, b);
+    let Choice::Move(from, to) = a else {
+        panic!("{a:?}")
+    };
+    assert!(game.legal_moves(me).contains(&(from, to)));
+}
+
+#[test]
+fn it_takes_a_flag_it_can_see() {
+    // Seat S's commander beside E's revealed flag (E is an enemy; N is S's ally): take it.
+    let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
+    let set = game.set.clone();
+    let flag = set.by_code("FLAG").unwrap();
+    let b = game.board.clone();
+    // Put an S commander next to E's flag.
+    let flag_node = b
+        .arm('E')
+        .find(|&n| game.at[n.0 as usize].is_some_and(|p| p.kind == flag))
+        .unwrap();
+    let beside = b
+        .adjacent(flag_node)
+        .iter()
+        .map(|&(n, _)| n)
+        .find(|&n| b.kind(n) != NodeKind::Hq)
+        .unwrap();
+    game.at[beside.0 as usize] = Some(Piece {
+        owner: 0,
+        kind: set.by_code("MAR").unwrap(),
+    });
+    let mut m = played(2, 0, 0).1;
+    assert_eq!(m.turn, 0);
+    // The model learns the flag (as a reveal would tell it).
+    let t = m.token_at[flag_node.0 as usize].unwrap() as usize;
+    m.tokens[t].possible = 1 << flag.0;
+    let mt = m.tokens.len();
+    m.token_at[beside.0 as usize] = Some(mt as u16);
+    m.tokens.push(super::super::engine::Token {
+        owner: 0,
+        node: Some(beside),
+        start: beside,
+        possible: 1 << set.by_code("MAR").unwrap().0,
+        moved: true,
+    });
+    assert!(
+        m.legal_moves().contains(&(beside, flag_node)),
+        "{} {} {:?} {:?}",
+        b.name(beside),
+        b.name(flag_node),
+        m.view().nodes[beside.0 as usize],
+        m.legal_moves()
+            .iter()
+            .filter(|x| x.0 == beside)
+            .collect::<Vec<_>>()
+    );
+    let c = Strong::new(1, Some(4)).choose(&m, Duration::from_secs(5));
+    assert_eq!(c, Choice::Move(beside, flag_node));
+}
