@@ -3,7 +3,6 @@
 //! persons; a draw offer accepted by all ends a game; a resignation ends one; a saved game
 //! continues from its slot; and what a seat is shown holds no hidden rank.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
@@ -16,26 +15,26 @@ use bw_rules::junqi::ai::{AiKind, Seat};
 use bw_rules::junqi::game::{Outcome, Phase};
 use bw_rules::junqi::{Alliance, BoardChoice, PlayerView, Rules};
 
-fn app() -> (App, tempfile::TempDir) {
+pub(crate) fn app() -> (App, tempfile::TempDir) {
     crate::headless_game()
 }
 
-fn screen(app: &App) -> Option<JunqiScreen> {
+pub(crate) fn screen(app: &App) -> Option<JunqiScreen> {
     (*app.world().resource::<State<Screen>>().get() == Screen::Junqi)
         .then(|| *app.world().resource::<State<JunqiScreen>>().get())
 }
 
-fn table(app: &App) -> &JunqiTable {
+pub(crate) fn table(app: &App) -> &JunqiTable {
     app.world().resource::<JunqiTable>()
 }
 
-fn intend(app: &mut App, i: JunqiIntent) {
+pub(crate) fn intend(app: &mut App, i: JunqiIntent) {
     app.world_mut().write_message(i);
     app.update();
     app.update();
 }
 
-fn two_players(seats: Vec<Seat>) -> StartJunqi {
+pub(crate) fn two_players(seats: Vec<Seat>) -> StartJunqi {
     StartJunqi::New {
         slot: 0,
         rules: Rules {
@@ -55,14 +54,14 @@ fn two_players(seats: Vec<Seat>) -> StartJunqi {
     }
 }
 
-fn start(app: &mut App, s: StartJunqi) {
+pub(crate) fn start(app: &mut App, s: StartJunqi) {
     app.world_mut().write_message(s);
     app.update();
     app.update();
 }
 
 /// Updates until `done`, failing after a minute (computers think on other threads).
-fn wait_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+pub(crate) fn wait_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(60);
     while !done(app) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
@@ -301,40 +300,6 @@ fn a_seat_is_shown_nothing_it_may_not_see() {
     assert_eq!(shown(&other), (pieces, moves));
 }
 
-/// Hovering a destination of the selected piece shows the path it would take: a railway
-/// run from the piece to the destination, every step a link of the board.
-#[test]
-fn hovering_a_destination_shows_the_path() {
-    let (mut app, _saves) = app();
-    start(
-        &mut app,
-        two_players(vec![Seat::Person, Seat::Computer(AiKind::Random)]),
-    );
-    intend(&mut app, JunqiIntent::Confirm);
-    wait_until(&mut app, "the person's turn", |app| {
-        table(app).person_to_act() == Some(0)
-    });
-    let mut t = table(&app).clone();
-    let moves = t.legal_moves();
-    let b = t.game.board.clone();
-    let &(from, to) = moves
-        .iter()
-        .max_by_key(|(f, to)| {
-            let (x, y) = (b.node(*f), b.node(*to));
-            ((x.x - y.x).abs() + (x.y - y.y).abs()) as i64
-        })
-        .unwrap();
-    t.selected = Some(from);
-    t.hovered = Some(to);
-    let path = t.hover_path();
-    assert_eq!((path.first(), path.last()), (Some(&from), Some(&to)));
-    for w in path.windows(2) {
-        assert!(b.adjacent(w[0]).iter().any(|(n, _)| *n == w[1]));
-    }
-    t.hovered = None;
-    assert!(t.hover_path().is_empty());
-}
-
 /// The deployment timer runs down while the person lays out, and at zero the layout on
 /// the board marches out; the move timer then loses turns that run out.
 #[test]
@@ -499,201 +464,4 @@ fn a_game_started_from_the_new_game_screen_is_kept() {
     app.update();
     assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
     assert!(app.world().get_resource::<JunqiTable>().is_some());
-}
-
-/// Keyboard play: the arrows move the cursor to the neighbouring node on screen (the board
-/// turned so the viewer's arm is at the bottom), in every direction and back.
-#[test]
-fn the_arrow_keys_walk_the_board_as_it_is_drawn() {
-    use bevy_egui::egui;
-    use bracket_war::app::junqi::board::{positions, step};
-    let board = bw_rules::junqi::Board::four_player();
-    let rect = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(900.0, 760.0));
-    for seat in ['S', 'E', 'N', 'W'] {
-        let pos = positions(&board, Some(seat), rect);
-        let start = board.arm_node(seat, 2, 2).unwrap();
-        // The viewer's own arm is at the bottom of the picture.
-        let arm_y: f32 = board.arm(seat).map(|n| pos[n.0 as usize].y).sum::<f32>()
-            / board.arm(seat).count() as f32;
-        assert!(
-            arm_y > rect.center().y + 150.0,
-            "{seat}'s arm at the bottom"
-        );
-        let up = step(&board, Some(seat), rect, start, egui::vec2(0.0, -1.0)).unwrap();
-        assert!(pos[up.0 as usize].y < pos[start.0 as usize].y);
-        assert!(
-            (pos[up.0 as usize].x - pos[start.0 as usize].x).abs() < 1.0,
-            "straight up"
-        );
-        let back = step(&board, Some(seat), rect, up, egui::vec2(0.0, 1.0)).unwrap();
-        assert_eq!(back, start);
-        let right = step(&board, Some(seat), rect, start, egui::vec2(1.0, 0.0)).unwrap();
-        assert!(pos[right.0 as usize].x > pos[start.0 as usize].x);
-    }
-}
-
-/// A railway run is drawn along its path, turning its corners: half way along an L-shaped
-/// run of two equal legs is the corner.
-#[test]
-fn a_moving_piece_follows_its_path() {
-    use bevy_egui::egui::pos2;
-    use bracket_war::app::junqi::board::along;
-    let path = [pos2(0.0, 0.0), pos2(10.0, 0.0), pos2(10.0, 10.0)];
-    assert_eq!(along(&path, 0.0), pos2(0.0, 0.0));
-    assert_eq!(along(&path, 0.25), pos2(5.0, 0.0));
-    assert_eq!(along(&path, 0.5), pos2(10.0, 0.0));
-    assert_eq!(along(&path, 0.75), pos2(10.0, 5.0));
-    assert_eq!(along(&path, 1.0), pos2(10.0, 10.0));
-}
-
-/// A person's move on the 四国 board is applied in the very next update: the frame after
-/// the click already shows it.
-#[test]
-fn a_move_on_the_four_player_board_is_answered_within_one_frame() {
-    let (mut app, _saves) = app();
-    start(
-        &mut app,
-        StartJunqi::New {
-            slot: 2,
-            rules: Rules::default(),
-            seats: vec![
-                Seat::Person,
-                Seat::Computer(AiKind::Random),
-                Seat::Computer(AiKind::Random),
-                Seat::Computer(AiKind::Random),
-            ],
-            profiles: vec!["Ann".into()],
-            seed: 3,
-            timers: JunqiTimers::default(),
-        },
-    );
-    intend(&mut app, JunqiIntent::Confirm);
-    wait_until(&mut app, "S to move", |app| {
-        table(app).person_to_act() == Some(0)
-    });
-    let (from, to) = table(&app).legal_moves()[0];
-    let plies = table(&app).game.plies;
-    app.world_mut().write_message(JunqiIntent::Move(from, to));
-    app.update();
-    assert_eq!(table(&app).game.plies, plies + 1);
-    assert!(table(&app).game.at[from.0 as usize].is_none());
-}
-
-/// Four persons at one computer: everyone deploys behind a hand-over screen, then play
-/// goes round with a hand-over before each person's turn; no one sees another's army.
-#[test]
-fn four_persons_take_turns_behind_hand_over_screens() {
-    let (mut app, _saves) = app();
-    start(
-        &mut app,
-        StartJunqi::New {
-            slot: 3,
-            rules: Rules::default(),
-            seats: vec![Seat::Person; 4],
-            profiles: vec!["A".into(), "B".into(), "C".into(), "D".into()],
-            seed: 5,
-            timers: JunqiTimers {
-                deploy: None,
-                moves: None,
-            },
-        },
-    );
-    for p in 0..4 {
-        assert_eq!(screen(&app), Some(JunqiScreen::Handover));
-        assert_eq!((table(&app).handover, table(&app).viewer), (Some(p), None));
-        intend(&mut app, JunqiIntent::TakeOver);
-        assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
-        // Only the deploying person's own pieces can be on screen.
-        let view = PlayerView::of(&table(&app).game, p);
-        assert!(view.nodes.iter().flatten().all(|n| n.owner == p));
-        intend(&mut app, JunqiIntent::Confirm);
-    }
-    for ply in 0..8 {
-        assert_eq!(
-            screen(&app),
-            Some(JunqiScreen::Handover),
-            "before ply {ply}"
-        );
-        let next = table(&app).handover.unwrap();
-        assert_eq!(next, table(&app).game.turn);
-        intend(&mut app, JunqiIntent::TakeOver);
-        assert_eq!(table(&app).viewer, Some(next));
-        let (from, to) = table(&app).legal_moves()[0];
-        intend(&mut app, JunqiIntent::Move(from, to));
-    }
-}
-
-#[test]
-fn the_hard_level_plays_from_its_seat_off_the_main_thread() {
-    let (mut app, _saves) = app();
-    start(
-        &mut app,
-        two_players(vec![
-            Seat::Computer(AiKind::Strong),
-            Seat::Computer(AiKind::Heuristic),
-        ]),
-    );
-    // Both computers lay out on the task pool (the strong one by its scored search).
-    wait_until(&mut app, "both layouts", |app| {
-        table(app).game.phase == Phase::Playing
-    });
-    wait_until(&mut app, "four plies", |app| table(app).game.plies >= 4);
-    assert_eq!(table(&app).game.players[0].lost, None);
-}
-
-fn with_engine(app: &mut App, command: &str) {
-    app.world_mut()
-        .resource_mut::<bracket_war::app::screens::settings::UserSettings>()
-        .junqi_engine = command.to_string();
-}
-
-#[test]
-fn an_external_engine_sits_at_a_seat_through_the_protocol() {
-    let (mut app, saves) = app();
-    let exe = env!("CARGO_BIN_EXE_bracket-war");
-    with_engine(
-        &mut app,
-        &format!("'{exe}' junqi engine --ai heuristic --seed 5"),
-    );
-    start(
-        &mut app,
-        two_players(vec![Seat::Engine, Seat::Computer(AiKind::Heuristic)]),
-    );
-    // The engine lays out on its own time, off the main thread.
-    wait_until(&mut app, "the engine's layout", |app| {
-        table(app).game.players[0].deployed
-    });
-    wait_until(&mut app, "the game's end", |app| {
-        matches!(table(app).game.phase, Phase::Over(_))
-    });
-    let t = table(&app);
-    assert!(t.game.plies > 4, "{}", t.game.plies);
-    assert_eq!(t.message, None, "no forfeit: {:?}", t.message);
-    // Saved after every ply like any game, and it replays.
-    let dir = bracket_war::saves::SaveDir::junqi(saves.path());
-    let pieces = Arc::new(bw_rules::junqi::PieceSet::standard());
-    match dir.load_junqi(0, &pieces) {
-        bracket_war::saves::JunqiSlot::Saved { save, game } => {
-            assert_eq!(save.seats[0], Seat::Engine);
-            assert_eq!(game.plies, t.game.plies);
-        }
-        _ => panic!("the game was not saved"),
-    }
-}
-
-#[test]
-fn an_engine_that_cannot_start_resigns_and_says_why() {
-    let (mut app, _saves) = app();
-    with_engine(&mut app, "/no/such/engine");
-    start(
-        &mut app,
-        two_players(vec![Seat::Computer(AiKind::Heuristic), Seat::Engine]),
-    );
-    wait_until(&mut app, "the game's end", |app| {
-        matches!(table(app).game.phase, Phase::Over(_))
-    });
-    let t = table(&app);
-    assert!(matches!(&t.game.phase, Phase::Over(Outcome::Won { winners }) if winners == &vec![0]));
-    let message = t.message.clone().unwrap_or_default();
-    assert!(message.contains("/no/such/engine"), "{message}");
 }

@@ -9,6 +9,8 @@ mod flow;
 mod font;
 mod hands;
 mod junqi;
+mod junqi_board;
+mod junqi_seats;
 mod locales;
 mod minimal;
 mod online;
