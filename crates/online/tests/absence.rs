@@ -1,0 +1,109 @@
+//! Rooms without a network, when a player is away: resuming a seat with its token, a
+//! computer taking over after the grace period (when the room said so), turns timing out
+//! without one, and the deployment clock.
+
+mod common;
+
+use bw_online::protocol::*;
+use bw_online::room::{ABSENT_TURN_MS, Entry};
+use bw_rules::junqi::Phase;
+use common::*;
+
+#[test]
+fn a_dropped_player_resumes_with_the_seat_token_and_sees_everything_again() {
+    let mut h = Harness::new(junqi_2p(), 11);
+    let mut b = bots(&[(1, 1), (2, 2)]);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.play(&mut b, 20);
+    let token = seat_token(&h, 0);
+    let fx = h.room.depart(h.now, 1, false);
+    h.take(fx);
+    h.advance(10_000);
+    // Within the grace period: the seat waits.
+    assert!(h.room.computer_job().is_none());
+    let fx = h.room.resume(h.now, 10, &token).unwrap();
+    h.take(fx);
+    let Some(GameView::Junqi(v)) = h.last_game(10) else {
+        panic!("no view after resuming")
+    };
+    assert_eq!(
+        v.first_event, 0,
+        "a resumed connection gets the whole event log"
+    );
+    assert_eq!(v.view.me, 0);
+    assert!(h.room.resume(h.now, 11, "no-such-token").is_err());
+    // The bot for seat 0 now listens on connection 10.
+    let bot = b.remove(&1).unwrap();
+    b.insert(10, bot);
+    h.play(&mut b, 5_000);
+    assert_eq!(h.room.status(), RoomStatus::Over);
+}
+
+#[test]
+fn after_the_grace_period_a_computer_takes_over_if_the_room_said_so() {
+    let mut options = junqi_2p();
+    options.computer_takes_over = true;
+    let mut h = Harness::new(options, 13);
+    let mut b = bots(&[(2, 2)]);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    let fx = h.room.depart(h.now, 1, false);
+    h.take(fx);
+    h.play(&mut b, 5);
+    assert!(
+        h.room.computer_job().is_none(),
+        "no takeover within the grace"
+    );
+    h.advance(61_000);
+    assert!(
+        h.journal
+            .iter()
+            .any(|e| matches!(e, Entry::TakenOver { seat: 0 }))
+    );
+    h.play(&mut b, 5_000);
+    assert_eq!(h.room.status(), RoomStatus::Over);
+}
+
+#[test]
+fn without_a_takeover_an_absent_players_turns_time_out() {
+    let mut h = Harness::new(bracket_2p(), 17);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    let fx = h.room.depart(h.now, 1, false);
+    h.take(fx);
+    let fx = h.room.depart(h.now, 2, false);
+    h.take(fx);
+    // Both gone: every turn times out after the room's 30 s, and the game still ends.
+    for _ in 0..100 {
+        h.advance(31_000);
+    }
+    assert_eq!(h.room.status(), RoomStatus::Over);
+    let _ = ABSENT_TURN_MS;
+}
+
+#[test]
+fn the_deployment_clock_deploys_the_automatic_layout() {
+    let mut h = Harness::new(junqi_2p(), 19);
+    h.enter(1, "a", Some(0));
+    h.enter(2, "b", Some(1));
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.advance(119_000);
+    let Some(GameView::Junqi(v)) = h.last_game(1) else {
+        panic!()
+    };
+    assert_eq!(v.view.phase, Phase::Deploying);
+    assert_eq!(v.clock_ms, Some(120_000));
+    h.advance(1_000);
+    let Some(GameView::Junqi(v)) = h.last_game(1) else {
+        panic!()
+    };
+    assert_eq!(v.view.phase, Phase::Playing);
+}
