@@ -13,10 +13,7 @@ use common::*;
 fn a_dropped_player_resumes_with_the_seat_token_and_sees_everything_again() {
     let mut h = Harness::new(junqi_2p(), 11);
     let mut b = bots(&[(1, 1), (2, 2)]);
-    h.enter(1, "a", Some(0));
-    h.enter(2, "b", Some(1));
-    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
-    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.two_ready();
     h.play(&mut b, 20);
     let token = seat_token(&h, 0);
     let fx = h.room.depart(h.now, 1, false);
@@ -48,10 +45,7 @@ fn after_the_grace_period_a_computer_takes_over_if_the_room_said_so() {
     options.computer_takes_over = true;
     let mut h = Harness::new(options, 13);
     let mut b = bots(&[(2, 2)]);
-    h.enter(1, "a", Some(0));
-    h.enter(2, "b", Some(1));
-    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
-    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.two_ready();
     let fx = h.room.depart(h.now, 1, false);
     h.take(fx);
     h.play(&mut b, 5);
@@ -72,29 +66,22 @@ fn after_the_grace_period_a_computer_takes_over_if_the_room_said_so() {
 #[test]
 fn without_a_takeover_an_absent_players_turns_time_out() {
     let mut h = Harness::new(bracket_2p(), 17);
-    h.enter(1, "a", Some(0));
-    h.enter(2, "b", Some(1));
-    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
-    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.two_ready();
     let fx = h.room.depart(h.now, 1, false);
     h.take(fx);
     let fx = h.room.depart(h.now, 2, false);
     h.take(fx);
     // Both gone: every turn times out after the room's 30 s, and the game still ends.
     for _ in 0..100 {
-        h.advance(31_000);
+        h.advance(ABSENT_TURN_MS + 1_000);
     }
     assert_eq!(h.room.status(), RoomStatus::Over);
-    let _ = ABSENT_TURN_MS;
 }
 
 #[test]
 fn the_deployment_clock_deploys_the_automatic_layout() {
     let mut h = Harness::new(junqi_2p(), 19);
-    h.enter(1, "a", Some(0));
-    h.enter(2, "b", Some(1));
-    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
-    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.two_ready();
     h.advance(119_000);
     let Some(GameView::Junqi(v)) = h.last_game(1) else {
         panic!()

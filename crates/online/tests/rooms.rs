@@ -48,10 +48,7 @@ fn two_people_sit_raise_hands_and_play_junqi_to_the_end() {
 fn bracket_rooms_play_to_the_turn_limit_and_offer_the_record() {
     let mut h = Harness::new(bracket_2p(), 3);
     let mut b = bots(&[(1, 1), (2, 2)]);
-    h.enter(1, "a", Some(0));
-    h.enter(2, "b", Some(1));
-    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
-    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.two_ready();
     h.play(&mut b, 1_000);
     assert_eq!(h.room.status(), RoomStatus::Over);
     let Some(GameRecord::Bracket {
@@ -187,10 +184,7 @@ fn refusals_name_their_reason_and_the_room_goes_on() {
 fn a_journal_rebuilds_the_room_exactly() {
     let mut h = Harness::new(junqi_2p(), 23);
     let mut b = bots(&[(1, 1), (2, 2)]);
-    h.enter(1, "a", Some(0));
-    h.enter(2, "b", Some(1));
-    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
-    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    h.two_ready();
     h.play(&mut b, 30);
     // Through JSON lines, as the server keeps them.
     let lines: Vec<String> = h

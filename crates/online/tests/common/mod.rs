@@ -45,6 +45,15 @@ impl Harness {
         format!("token-{}", self.tokens)
     }
 
+    /// Two players, "a" (connection 1) at seat 0 and "b" (connection 2) at seat 1, both
+    /// with their hands raised: the game starts.
+    pub fn two_ready(&mut self) {
+        self.enter(1, "a", Some(0));
+        self.enter(2, "b", Some(1));
+        self.send(1, ClientMsg::Ready { ready: true }).unwrap();
+        self.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    }
+
     pub fn enter(&mut self, conn: ConnId, name: &str, seat: Option<u8>) {
         let t = self.token();
         let fx = self.room.enter(self.now, conn, name, seat, || t).unwrap();
