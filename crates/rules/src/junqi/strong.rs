@@ -3,9 +3,13 @@
 //! Each move it *samples* full positions consistent with everything the seat knows (every
 //! other piece's possible kinds, each army's piece counts), searches each sample a few
 //! plies deep on the exact kernels (its move, the next enemy's best reply, then its own
-//! best capture: a small quiescence), and plays the move that is best on average over the
-//! samples (perfect-information Monte Carlo). Samples are spread over every core; the
-//! budget is the clock, or a fixed number of samples (`nodes`) for reproducible play.
+//! best capture: a small quiescence) and ranks the moves by their average over the samples
+//! (perfect-information Monte Carlo). That takes 40 % of the time. For the rest, the few
+//! best moves are *played out* in fresh samples to the first flag taken ([`playout`]), and
+//! the move that wins most often is played: the search sees tactics, the playouts see the
+//! race for the flag, and they sharpen with every round, so more time plays better.
+//! Samples and playouts are spread over every core; the budget is the clock, or a fixed
+//! number of samples (`nodes`, with 8 playout rounds each) for reproducible play.
 //!
 //! Its layouts come from a scored search: the automatic layout improved by swaps that a
 //! score prefers (mines and a bomb guarding the flag, engineers forward, strong pieces on
@@ -22,16 +26,27 @@ use super::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
 use super::setup::{Layout, auto_layout, validate_layout};
 use crate::rng::SplitMix64;
 
+mod playout;
+
 /// A captured flag, in material units.
 const FLAG: f32 = 1000.0;
+/// The share of a move's time spent searching every move; the rest plays out the best few.
+const SEARCH_SHARE: f64 = 0.4;
+/// How many of the best searched moves are played out.
+const CANDIDATES: usize = 6;
+/// Only moves searched within this much material of the best are played out.
+const CANDIDATE_MARGIN: f32 = 1.0;
+/// Playout rounds per sample when the budget is a number of samples (`nodes`).
+const PLAYOUTS_PER_NODE: u32 = 8;
 
 pub struct Strong {
     rng: SplitMix64,
     /// Samples per move instead of the clock.
     nodes: Option<u32>,
     threads: usize,
-    /// The last decision: samples searched, moves considered, milliseconds spent.
-    last: Option<(u32, usize, u128)>,
+    /// The last decision: samples searched, playout rounds, moves considered,
+    /// milliseconds spent.
+    last: Option<(u32, u32, usize, u128)>,
 }
 
 impl Strong {
@@ -427,6 +442,45 @@ fn think(
     (sums, done)
 }
 
+impl Strong {
+    /// Runs `work` on every search thread, each with its own seed, and adds up what they
+    /// return (per-move sums, and a count).
+    fn on_threads<F>(&mut self, work: F) -> (Vec<f64>, u32)
+    where
+        F: Fn(u64) -> (Vec<f64>, u32) + Sync,
+    {
+        let seeds: Vec<u64> = (0..self.threads.max(1))
+            .map(|_| self.rng.next_u64())
+            .collect();
+        let results: Vec<(Vec<f64>, u32)> = if seeds.len() == 1 {
+            vec![work(seeds[0])]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = seeds
+                    .iter()
+                    .map(|&seed| {
+                        let work = &work;
+                        s.spawn(move || work(seed))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread"))
+                    .collect()
+            })
+        };
+        let mut totals = vec![0.0f64; results[0].0.len()];
+        let mut count = 0u32;
+        for (sums, n) in &results {
+            for (t, s) in totals.iter_mut().zip(sums) {
+                *t += s;
+            }
+            count += n;
+        }
+        (totals, count)
+    }
+}
+
 impl Brain for Strong {
     fn name(&self) -> String {
         format!("bracket-war strong {}", env!("CARGO_PKG_VERSION"))
@@ -473,48 +527,58 @@ impl Brain for Strong {
         let deadline = started + budget;
         let ctx = self.context(m);
         let threads = self.threads.max(1);
-        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+        // First every move is searched in samples, for a share of the time.
         let per_thread = self.nodes.map(|n| n.div_ceil(threads as u32).max(1));
-        let results: Vec<(Vec<f64>, u32)> = if threads == 1 {
-            vec![think(m, &ctx, &moves, seeds[0], deadline, per_thread)]
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = seeds
-                    .iter()
-                    .map(|&seed| {
-                        let (ctx, moves) = (&ctx, &moves);
-                        s.spawn(move || think(m, ctx, moves, seed, deadline, per_thread))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread"))
-                    .collect()
-            })
-        };
-        let mut totals = vec![0.0f64; moves.len()];
-        let mut count = 0u32;
-        for (sums, n) in &results {
-            for (t, s) in totals.iter_mut().zip(sums) {
-                *t += s;
-            }
-            count += n;
-        }
-        self.last = Some((count, moves.len(), started.elapsed().as_millis()));
+        let search_end = started + budget.mul_f64(SEARCH_SHARE);
+        let (totals, count) =
+            self.on_threads(|seed| think(m, &ctx, &moves, seed, search_end, per_thread));
         let count = count.max(1) as f64;
-        let best = (0..moves.len())
-            .max_by(|&a, &b| {
-                let noise = |i: usize| (i as f64 * 0.618).fract() * 1e-6;
-                (totals[a] / count + noise(a)).total_cmp(&(totals[b] / count + noise(b)))
-            })
-            .expect("moves");
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        let mean = |i: usize| totals[i] / count + (i as f64 * 0.618).fract() * 1e-6;
+        order.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+        let top = mean(order[0]);
+        // Then the few best are played on, in fresh samples, for the rest of the time.
+        let candidates: Vec<usize> = order
+            .iter()
+            .copied()
+            .take(CANDIDATES)
+            .take_while(|&i| mean(i) >= top - CANDIDATE_MARGIN as f64)
+            .collect();
+        let mut rounds = 0;
+        let mut best = order[0];
+        if candidates.len() > 1 && !playout::decided(top) {
+            let cand_moves: Vec<_> = candidates.iter().map(|&i| moves[i]).collect();
+            let per_thread = self
+                .nodes
+                .map(|n| (n * PLAYOUTS_PER_NODE).div_ceil(threads as u32));
+            let (wins, n) = self.on_threads(|seed| {
+                playout::refine(m, &ctx, &cand_moves, seed, deadline, per_thread)
+            });
+            rounds = n;
+            if n > 0 {
+                // The first (best searched) candidate keeps ties.
+                let mut best_rate = f64::NEG_INFINITY;
+                for (c, &i) in candidates.iter().enumerate() {
+                    if wins[c] > best_rate {
+                        best_rate = wins[c];
+                        best = i;
+                    }
+                }
+            }
+        }
+        self.last = Some((
+            count as u32,
+            rounds,
+            moves.len(),
+            started.elapsed().as_millis(),
+        ));
         Choice::Move(moves[best].0, moves[best].1)
     }
 
     fn info(&self) -> Option<String> {
-        self.last.map(|(samples, moves, ms)| {
+        self.last.map(|(samples, playouts, moves, ms)| {
             format!(
-                "samples {samples} moves {moves} time {ms} threads {}",
+                "samples {samples} playouts {playouts} moves {moves} time {ms} threads {}",
                 self.threads
             )
         })

@@ -173,3 +173,61 @@ fn it_takes_a_flag_it_can_see() {
     let c = Strong::new(1, Some(4)).choose(&m, Duration::from_secs(5));
     assert_eq!(c, Choice::Move(beside, flag_node));
 }
+
+/// A full position from `seed` with a marshal of `attacker` placed beside `victim`'s flag.
+fn marshal_beside_flag(
+    seed: u64,
+    attacker: PlayerId,
+    victim: char,
+) -> (crate::junqi::Junqi, NodeId, NodeId) {
+    let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), seed, true).unwrap();
+    let set = game.set.clone();
+    let flag = set.by_code("FLAG").unwrap();
+    let b = game.board.clone();
+    let flag_node = b
+        .arm(victim)
+        .find(|&n| game.at[n.0 as usize].is_some_and(|p| p.kind == flag))
+        .unwrap();
+    let beside = b
+        .adjacent(flag_node)
+        .iter()
+        .map(|&(n, _)| n)
+        .find(|&n| b.kind(n) != NodeKind::Hq)
+        .unwrap();
+    game.at[beside.0 as usize] = Some(Piece {
+        owner: attacker,
+        kind: set.by_code("MAR").unwrap(),
+    });
+    (game, beside, flag_node)
+}
+
+#[test]
+fn a_playout_ends_at_the_first_flag_taken() {
+    let m = played(2, 0, 0).1;
+    let brain = Strong::new(1, None);
+    let ctx = brain.context(&m);
+    // S (seat 0) to move beside E's flag: every playout is a win for S.
+    let (game, _, _) = marshal_beside_flag(2, 0, 'E');
+    for seed in 0..8 {
+        let mut at = game.at.clone();
+        let base = ctx.eval(&at);
+        let mut rng = SplitMix64::new(seed);
+        assert_eq!(ctx.playout(&mut at, base, 0, &mut rng), 1.0);
+    }
+    // E (seat 1) to move beside S's flag: every playout is a loss for S.
+    let (game, _, _) = marshal_beside_flag(2, 1, 'S');
+    for seed in 0..8 {
+        let mut at = game.at.clone();
+        let base = ctx.eval(&at);
+        let mut rng = SplitMix64::new(seed);
+        assert_eq!(ctx.playout(&mut at, base, 1, &mut rng), 0.0);
+    }
+    // From an opening, a playout is judged within [0, 1].
+    let game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
+    for seed in 0..8 {
+        let mut at = game.at.clone();
+        let base = ctx.eval(&at);
+        let v = ctx.playout(&mut at, base, 0, &mut SplitMix64::new(seed));
+        assert!((0.0..=1.0).contains(&v), "{v}");
+    }
+}

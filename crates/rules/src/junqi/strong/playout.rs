@@ -1,0 +1,102 @@
+//! Playouts: the second half of a decision. The sampled search ranks every move a few
+//! plies deep; the few best are then played on, in fresh samples, to the first flag taken
+//! (or a ply limit) by a fast noisy greedy policy on both sides. A playout sees the race
+//! for the flag that a few plies cannot, and its estimate sharpens with every playout, so
+//! more time buys a better choice among the candidates.
+
+use std::time::Instant;
+
+use super::{Context, FLAG, sample};
+use crate::junqi::board::NodeId;
+use crate::junqi::engine::SeatModel;
+use crate::junqi::game::{Piece, PlayerId};
+use crate::junqi::moves::legal_moves;
+use crate::rng::SplitMix64;
+
+/// Plies a playout runs before it is judged on material.
+pub(super) const MAX_PLIES: u32 = 60;
+/// How much random choice the playout policy has, in material units.
+const NOISE: f64 = 0.12;
+/// Material units per step of the logistic that judges an unfinished playout.
+const SCALE: f32 = 4.0;
+
+impl Context<'_> {
+    /// Plays on from `at` with `mover` to move, both sides greedy with noise, until a flag
+    /// falls, a side cannot move, or `MAX_PLIES`: 1 is a win for the seat, 0 a loss.
+    pub(super) fn playout(
+        &self,
+        at: &mut [Option<Piece>],
+        mut base: f32,
+        mut mover: PlayerId,
+        rng: &mut SplitMix64,
+    ) -> f64 {
+        for _ in 0..MAX_PLIES {
+            let moves = legal_moves(self.board, self.set, at, self.teams, mover);
+            let mine = self.friend(mover);
+            if moves.is_empty() {
+                return if mine { 0.0 } else { 1.0 };
+            }
+            let mut best: Option<(f64, NodeId, NodeId)> = None;
+            for (from, to) in moves {
+                let (delta, flag, undo) = self.make(at, from, to);
+                Self::unmake(at, undo);
+                // A flag can be taken: the mover takes it (only an enemy of its owner can).
+                if let Some(f) = flag {
+                    return if f > 0.0 { 1.0 } else { 0.0 };
+                }
+                let gain = if mine { delta } else { -delta } as f64 + rng.unit() * NOISE;
+                if best.is_none_or(|b| gain > b.0) {
+                    best = Some((gain, from, to));
+                }
+            }
+            let (_, from, to) = best.expect("moves");
+            let (delta, _, _) = self.make(at, from, to);
+            base += delta;
+            mover = self.next(mover);
+        }
+        1.0 / (1.0 + (-base / SCALE).exp()) as f64
+    }
+}
+
+/// Sums of each candidate's playout results, and how many rounds (one fresh sample and one
+/// playout per candidate each round, with the same sample and random stream for all of them).
+pub(super) fn refine(
+    model: &SeatModel,
+    ctx: &Context,
+    candidates: &[(NodeId, NodeId)],
+    seed: u64,
+    deadline: Instant,
+    rounds: Option<u32>,
+) -> (Vec<f64>, u32) {
+    let mut rng = SplitMix64::new(seed);
+    let mut sums = vec![0.0f64; candidates.len()];
+    let mut done = 0u32;
+    loop {
+        match rounds {
+            Some(n) if done >= n => break,
+            None if Instant::now() >= deadline => break,
+            _ => {}
+        }
+        let start = sample(model, &mut rng);
+        let base = ctx.eval(&start);
+        let stream = rng.next_u64();
+        for (sum, &(from, to)) in sums.iter_mut().zip(candidates) {
+            let mut at = start.clone();
+            let (delta, flag, _) = ctx.make(&mut at, from, to);
+            *sum += match flag {
+                Some(f) => f64::from(u8::from(f > 0.0)),
+                None => {
+                    let mut r = SplitMix64::new(stream);
+                    ctx.playout(&mut at, base + delta, ctx.next(ctx.me), &mut r)
+                }
+            };
+        }
+        done += 1;
+    }
+    (sums, done)
+}
+
+/// Whether a value is a flag taken (for the seat or against it).
+pub(super) fn decided(v: f64) -> bool {
+    v.abs() >= f64::from(FLAG) * 0.5
+}
