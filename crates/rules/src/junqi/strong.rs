@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::ai::distances_to;
 use super::board::{Board, NodeId, NodeKind};
-use super::engine::{Brain, Choice, KindMask, SeatModel};
+use super::engine::{Brain, Choice, SeatModel};
 use super::game::{Piece, PlayerId};
 use super::moves::legal_moves;
 use super::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
@@ -27,6 +27,9 @@ use super::setup::{Layout, auto_layout, validate_layout};
 use crate::rng::SplitMix64;
 
 mod playout;
+mod sample;
+
+pub use sample::sample;
 
 /// A captured flag, in material units.
 const FLAG: f32 = 1000.0;
@@ -250,133 +253,6 @@ struct Undo {
     d: Option<Piece>,
 }
 
-/// A full position consistent with the seat's model: every unknown piece given a kind,
-/// respecting each token's possible kinds and the armies' piece counts.
-pub fn sample(model: &SeatModel, rng: &mut SplitMix64) -> Vec<Option<Piece>> {
-    let set = &model.set;
-    let kinds = set.len();
-    // Pools: one per other player (standard sets), or one for all (乱战).
-    let groups: Vec<Vec<PlayerId>> = if model.rules.deal_random {
-        vec![(0..model.seats.len()).filter(|&p| p != model.me).collect()]
-    } else {
-        (0..model.seats.len())
-            .filter(|&p| p != model.me)
-            .map(|p| vec![p])
-            .collect()
-    };
-    let mut kind_of: Vec<Option<PieceKindId>> = model.tokens.iter().map(|t| t.known()).collect();
-    for group in &groups {
-        let mut pool = vec![0i32; kinds];
-        for _ in group {
-            for k in set.standard_hand() {
-                pool[k.0 as usize] += 1;
-            }
-        }
-        if model.rules.deal_random {
-            for k in &model.hand {
-                pool[k.0 as usize] -= 1;
-            }
-        }
-        let mut open: Vec<usize> = Vec::new();
-        for (t, tok) in model.tokens.iter().enumerate() {
-            if !group.contains(&tok.owner) {
-                continue;
-            }
-            match kind_of[t] {
-                Some(k) => pool[k.0 as usize] -= 1,
-                None => open.push(t),
-            }
-        }
-        pool.iter_mut().for_each(|c| *c = (*c).max(0));
-        let masks: Vec<KindMask> = open.iter().map(|&t| model.tokens[t].possible).collect();
-        let assigned = (0..24)
-            .find_map(|_| assign(set, &masks, &pool, rng, true))
-            .unwrap_or_else(|| assign(set, &masks, &pool, rng, false).expect("unconstrained"));
-        for (&t, k) in open.iter().zip(assigned) {
-            kind_of[t] = Some(k);
-        }
-    }
-    let mut at = vec![None; model.board.len()];
-    for (t, tok) in model.tokens.iter().enumerate() {
-        if let (Some(n), Some(kind)) = (tok.node, kind_of[t]) {
-            at[n.0 as usize] = Some(Piece {
-                owner: tok.owner,
-                kind,
-            });
-        }
-    }
-    at
-}
-
-/// Gives each open token a kind from the pool. Flags and mines go first (few tokens may hold
-/// them), then tokens with the fewest possibilities. `strict = false` ignores the masks
-/// where they cannot be met (a pool this model got wrong).
-fn assign(
-    set: &PieceSet,
-    masks: &[KindMask],
-    pool: &[i32],
-    rng: &mut SplitMix64,
-    strict: bool,
-) -> Option<Vec<PieceKindId>> {
-    let mut pool = pool.to_vec();
-    let mut out: Vec<Option<PieceKindId>> = vec![None; masks.len()];
-    let allowed = |t: usize, k: usize| !strict || masks[t] & (1 << k) != 0;
-    // Scarce kinds first: each instance to a random token that may hold it.
-    for k in set.ids() {
-        if !matches!(set.get(k).ability, Ability::Flag | Ability::Mine) {
-            continue;
-        }
-        let ki = k.0 as usize;
-        while pool[ki] > 0 {
-            let eligible: Vec<usize> = (0..masks.len())
-                .filter(|&t| out[t].is_none() && allowed(t, ki) && masks[t].count_ones() > 1)
-                .collect();
-            if eligible.is_empty() {
-                break;
-            }
-            let t = eligible[rng.below(eligible.len() as u64) as usize];
-            out[t] = Some(k);
-            pool[ki] -= 1;
-        }
-    }
-    let mut order: Vec<usize> = (0..masks.len()).filter(|&t| out[t].is_none()).collect();
-    // Fewest possibilities first, ties at random.
-    let keys: Vec<(u32, u64)> = (0..masks.len())
-        .map(|t| (masks[t].count_ones(), rng.next_u64()))
-        .collect();
-    order.sort_by_key(|&t| keys[t]);
-    for t in order {
-        let total: i32 = (0..pool.len())
-            .filter(|&k| allowed(t, k))
-            .map(|k| pool[k])
-            .sum();
-        if total <= 0 {
-            if strict {
-                return None;
-            }
-            // The pool ran dry (a miscounted army): any kind the token may be.
-            let k = (0..set.len())
-                .find(|&k| masks[t] & (1 << k) != 0)
-                .unwrap_or(0);
-            out[t] = Some(PieceKindId(k as u8));
-            continue;
-        }
-        let mut pick = rng.below(total as u64) as i32;
-        for (k, count) in pool.iter_mut().enumerate() {
-            if !allowed(t, k) {
-                continue;
-            }
-            if pick < *count {
-                out[t] = Some(PieceKindId(k as u8));
-                *count -= 1;
-                break;
-            }
-            pick -= *count;
-        }
-    }
-    Some(out.into_iter().map(|k| k.expect("assigned")).collect())
-}
-
 impl Strong {
     fn context<'a>(&self, model: &'a SeatModel) -> Context<'a> {
         let board = &model.board;
@@ -530,9 +406,9 @@ impl Brain for Strong {
         // First every move is searched in samples, for a share of the time.
         let per_thread = self.nodes.map(|n| n.div_ceil(threads as u32).max(1));
         let search_end = started + budget.mul_f64(SEARCH_SHARE);
-        let (totals, count) =
+        let (totals, samples) =
             self.on_threads(|seed| think(m, &ctx, &moves, seed, search_end, per_thread));
-        let count = count.max(1) as f64;
+        let count = samples.max(1) as f64;
         let mut order: Vec<usize> = (0..moves.len()).collect();
         let mean = |i: usize| totals[i] / count + (i as f64 * 0.618).fract() * 1e-6;
         order.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
@@ -566,12 +442,7 @@ impl Brain for Strong {
                 }
             }
         }
-        self.last = Some((
-            count as u32,
-            rounds,
-            moves.len(),
-            started.elapsed().as_millis(),
-        ));
+        self.last = Some((samples, rounds, moves.len(), started.elapsed().as_millis()));
         Choice::Move(moves[best].0, moves[best].1)
     }
 

@@ -126,25 +126,10 @@ fn with_fixed_nodes_the_choice_is_reproducible_and_legal() {
 #[test]
 fn it_takes_a_flag_it_can_see() {
     // Seat S's commander beside E's revealed flag (E is an enemy; N is S's ally): take it.
-    let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
+    let (game, beside, flag_node) = marshal_beside_flag(2, 0, 'E');
     let set = game.set.clone();
     let flag = set.by_code("FLAG").unwrap();
     let b = game.board.clone();
-    // Put an S commander next to E's flag.
-    let flag_node = b
-        .arm('E')
-        .find(|&n| game.at[n.0 as usize].is_some_and(|p| p.kind == flag))
-        .unwrap();
-    let beside = b
-        .adjacent(flag_node)
-        .iter()
-        .map(|&(n, _)| n)
-        .find(|&n| b.kind(n) != NodeKind::Hq)
-        .unwrap();
-    game.at[beside.0 as usize] = Some(Piece {
-        owner: 0,
-        kind: set.by_code("MAR").unwrap(),
-    });
     let mut m = played(2, 0, 0).1;
     assert_eq!(m.turn, 0);
     // The model learns the flag (as a reveal would tell it).
