@@ -32,6 +32,7 @@ pub mod screenshot;
 pub mod state;
 pub mod texture_pack;
 pub mod theme;
+pub mod ui_map;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -58,6 +59,8 @@ pub struct AppOptions {
     pub pack: Option<String>,
     /// The assets folder (packs, fonts, locales); `None`: found beside the program.
     pub assets: Option<PathBuf>,
+    /// Tests that drive the window: where it writes what it shows ([`ui_map`]).
+    pub ui_map: Option<PathBuf>,
 }
 
 /// The save folder.
@@ -100,13 +103,14 @@ pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
             unfocused_mode: UpdateMode::Continuous,
         });
     }
+    app.add_plugins(ui_map::plugin(options.ui_map.clone()));
     app.add_plugins(EguiPlugin::default())
         .insert_resource(LaunchTime(std::time::Instant::now()))
         .add_systems(Startup, spawn_camera)
         .add_systems(OnEnter(Screen::Menu), log_launch_time.run_if(run_once))
         .add_systems(
             PreUpdate,
-            drop_unchanged_modifiers
+            (drop_unchanged_modifiers, egui_real_time)
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
@@ -164,28 +168,41 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
     }
 }
 
-/// A visible clock is running: the reactive window wakes four times a second while any
-/// system says so this frame (and sleeps until input again once none does).
+/// A visible clock is running: the reactive window wakes when the clock's shown value next
+/// changes (in the duration this carries), and sleeps until input again once no system
+/// asks this frame. A clock that shows seconds wakes the window once a second, not
+/// continuously.
 #[derive(Message, Clone, Copy, Debug)]
-pub struct KeepTicking;
+pub struct KeepTicking(pub std::time::Duration);
+
+impl KeepTicking {
+    /// For a countdown that shows whole seconds (rounded up) and has `left` seconds to go:
+    /// wake just after it crosses the next whole second.
+    pub fn seconds_shown(left: f64) -> KeepTicking {
+        let to_next = left - (left.ceil() - 1.0);
+        let to_next = if to_next <= 0.0 { 1.0 } else { to_next };
+        KeepTicking(std::time::Duration::from_secs_f64(to_next + 0.005))
+    }
+}
 
 fn keep_ticking(
     mut ticking: MessageReader<KeepTicking>,
     winit: Option<ResMut<bevy::winit::WinitSettings>>,
 ) {
-    let wanted_ticks = ticking.read().count() > 0;
+    let soonest = ticking.read().map(|t| t.0).min();
     let Some(mut w) = winit else { return };
     if w.focused_mode == UpdateMode::Continuous {
         return; // screenshots run continuously
     }
-    let wanted = if wanted_ticks {
-        let quarter = UpdateMode::reactive(std::time::Duration::from_millis(250));
-        WinitSettings {
-            focused_mode: quarter,
-            unfocused_mode: quarter,
+    let wanted = match soonest {
+        Some(wait) => {
+            let wake = UpdateMode::reactive(wait);
+            WinitSettings {
+                focused_mode: wake,
+                unfocused_mode: wake,
+            }
         }
-    } else {
-        WinitSettings::desktop_app()
+        None => WinitSettings::desktop_app(),
     };
     if (w.focused_mode, w.unfocused_mode) != (wanted.focused_mode, wanted.unfocused_mode) {
         *w = wanted;
@@ -228,6 +245,23 @@ fn drop_unchanged_modifiers(
     }
 }
 
+/// egui times a press from the frame it arrives in to the frame of its release, and drops
+/// one it thinks was held past its click time (0.8 s). bevy_egui gives egui Bevy's frame
+/// time, which with pipelined rendering is the instant the *previous* frame finished
+/// drawing: in the reactive window, a press after the pointer rested 1 s was dated before
+/// the rest, so the click was lost (bevy_egui issue #352). egui gets the wall clock of the
+/// frame that reads the input instead.
+fn egui_real_time(
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    mut start: Local<Option<std::time::Instant>>,
+) {
+    let start = *start.get_or_insert_with(std::time::Instant::now);
+    let now = start.elapsed().as_secs_f64();
+    for mut input in &mut inputs {
+        input.0.time = Some(now);
+    }
+}
+
 /// Loads the piece kinds (built-ins, `content/mods`, the extra folder); refused mod files
 /// are logged and skipped, and the game starts with the rest.
 pub fn load_kinds(extra_mods: Option<&Path>) -> KindTable {
@@ -255,6 +289,9 @@ pub fn run(mut options: AppOptions) -> AppExit {
     });
     if let Some(dir) = &temporary {
         options.saves = dir.path().to_path_buf();
+    }
+    if let Some(file) = std::env::var_os(ui_map::UI_MAP_ENV) {
+        options.ui_map = Some(PathBuf::from(file));
     }
     let kinds = Arc::new(load_kinds(options.mods.as_deref()));
     build(options, kinds).run()

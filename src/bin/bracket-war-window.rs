@@ -35,6 +35,7 @@ fn options(cli: Cli) -> AppOptions {
             }),
             pack: args.pack,
             assets: None,
+            ui_map: None,
         },
         _ => AppOptions {
             saves: cli.saves.unwrap_or_else(bw_files::default_saves_dir),

@@ -210,6 +210,27 @@ fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
         Dir::R.clockwise(),
         "one notch, one quarter turn"
     );
+    // On X11 a wheel without smooth scrolling reports each notch twice (the wheel button's
+    // press and its release, in one frame): still one quarter turn per notch.
+    std::thread::sleep(std::time::Duration::from_millis(40));
+    for _ in 0..2 {
+        app.world_mut().write_message(MouseWheel {
+            unit: MouseScrollUnit::Line,
+            x: 0.0,
+            y: 1.0,
+            window: Entity::PLACEHOLDER,
+            phase: bevy::input::touch::TouchPhase::Moved,
+        });
+    }
+    app.update();
+    assert_eq!(
+        facing(&app),
+        Dir::R.clockwise().clockwise(),
+        "a notch reported twice is one quarter turn"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(40));
+    wheel(&mut app, MouseScrollUnit::Line, -1.0);
+    assert_eq!(facing(&app), Dir::R.clockwise(), "a notch back");
     // A touchpad's notch comes as several pixel events.
     for _ in 0..5 {
         wheel(&mut app, MouseScrollUnit::Pixel, 10.0);

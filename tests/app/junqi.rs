@@ -425,8 +425,18 @@ fn a_saved_game_replays_ply_for_ply_in_either_view() {
     assert_eq!(r.game.at, live.at, "the replay ends where the game is");
     r.show(2);
     assert_eq!(r.game.plies, 2);
+    // The game is not over: the replay opens as the person saw it, and nothing else.
+    assert_eq!(
+        r.seat,
+        Some(0),
+        "an unfinished game replays in the person's view"
+    );
+    assert!(!r.all_open && r.open_seats == vec![0]);
     r.seat = None;
-    assert!(r.nodes().iter().flatten().all(|p| p.kind.is_some()));
+    assert!(
+        r.nodes().iter().all(Option::is_none),
+        "no view with every piece revealed before the end"
+    );
     r.seat = Some(0);
     let seen = r.nodes();
     assert!(
@@ -441,6 +451,20 @@ fn a_saved_game_replays_ply_for_ply_in_either_view() {
             .filter(|p| p.owner == 0)
             .all(|p| p.kind.is_some())
     );
+    // Once the game is over, every view opens, the one with everything revealed too.
+    intend(&mut app, JunqiIntent::Resign(0));
+    wait_until(&mut app, "the end", |app| {
+        matches!(table(app).game.phase, bw_rules::junqi::Phase::Over(_))
+    });
+    let record = table(&app).save().record;
+    app.world_mut().write_message(WatchJunqi(record));
+    app.update();
+    app.update();
+    let mut r = app.world_mut().resource_mut::<JunqiReplay>();
+    assert!(r.all_open && r.open_seats == vec![0, 1] && r.seat.is_none());
+    r.playing = false;
+    r.show(2);
+    assert!(r.nodes().iter().flatten().all(|p| p.kind.is_some()));
 }
 
 /// Starting from the new-game screen (already inside 军棋) keeps the new game: the game's

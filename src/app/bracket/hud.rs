@@ -36,6 +36,7 @@ pub(super) fn hud(
     mut ui: ResMut<BracketPlay>,
     mut queue: ResMut<BracketQueue>,
     mut next: ResMut<NextState<Screen>>,
+    mut board_panels: ResMut<super::view::BoardPanels>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let me = turn.0.current;
@@ -43,7 +44,7 @@ pub(super) fn hud(
     // Online, the room's panel holds the log and the way out, and the game never pauses.
     let online = current.online.is_some();
     let mut root = theme::root_ui(ctx);
-    egui::Panel::top("turn").show(&mut root, |bar| {
+    let top = egui::Panel::top("turn").show(&mut root, |bar| {
         bar.horizontal(|bar| {
             bar.label(egui::RichText::new(mode_name(&loc, setup.settings.mode)).strong());
             bar.separator();
@@ -72,7 +73,8 @@ pub(super) fn hud(
             }
         });
     });
-    egui::Panel::left("palette")
+    board_panels.0.push(top.response.rect);
+    let palette = egui::Panel::left("palette")
         .exact_size(210.0)
         .show(&mut root, |p| {
             p.heading(tr!(loc, "palette"));
@@ -161,13 +163,15 @@ pub(super) fn hud(
                 theme::warning(p, &tr!(loc, "delete-mark-help"));
             }
         });
+    board_panels.0.push(palette.response.rect);
     if !online {
-        egui::Panel::right("log")
+        let log_panel = egui::Panel::right("log")
             .exact_size(280.0)
             .show(&mut root, |p| {
                 p.heading(tr!(loc, "event-log"));
                 log(p, &ui.log);
             });
+        board_panels.0.push(log_panel.response.rect);
     }
     if ui.confirm_surrender
         && let Some(answer) = theme::confirm(

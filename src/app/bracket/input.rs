@@ -50,6 +50,29 @@ pub(super) fn read_pointer(
     }
 }
 
+/// Whether a one-line wheel event is the twin of the notch just counted. winit on X11 reports
+/// a wheel without smooth scrolling (the X server's own buttons 4 and 5: XTest, VNC, many
+/// mice) twice per notch, once for the button's press and once for its release, both within
+/// the same few milliseconds; a hand cannot turn two notches that fast. Elsewhere each notch
+/// is one event and nothing is dropped.
+pub fn wheel_twin(
+    last: &mut Option<(std::time::Instant, f32)>,
+    y: f32,
+    now: std::time::Instant,
+) -> bool {
+    let twin = cfg!(target_os = "linux")
+        && y.abs() == 1.0
+        && last.is_some_and(|(at, dy)| {
+            dy == y && now.saturating_duration_since(at) < std::time::Duration::from_millis(30)
+        });
+    if twin {
+        *last = None;
+    } else {
+        *last = Some((now, y));
+    }
+    twin
+}
+
 /// Mouse and keyboard on the board: hover, drag from the palette (the facing follows the
 /// mouse inside the cell), rotate (arrows, wheel), place, mark and confirm deletions, and
 /// keyboard-only play (WASD cursor, 1-9 kind, Enter place, Delete mark, Esc cancel).
@@ -67,6 +90,7 @@ pub fn board_input(
     content: Res<BracketContent>,
     snapshot: Res<BracketBoard>,
     mut notches: Local<f32>,
+    mut last_line: Local<Option<(std::time::Instant, f32)>>,
     mut keys_play: Local<bool>,
 ) {
     let Some(frame) = frame else { return };
@@ -104,13 +128,20 @@ pub fn board_input(
     // touchpad) is one quarter turn, however the platform splits it into events.
     let over_board =
         !pointer.over_egui && pointer.world.and_then(|p| view::cell_at(n, p)).is_some();
+    let now = std::time::Instant::now();
     for w in wheel.read() {
-        if over_board {
-            *notches += match w.unit {
-                bevy::input::mouse::MouseScrollUnit::Line => w.y,
-                bevy::input::mouse::MouseScrollUnit::Pixel => w.y / 50.0,
-            };
+        if !over_board {
+            continue;
         }
+        *notches += match w.unit {
+            bevy::input::mouse::MouseScrollUnit::Line => {
+                if wheel_twin(&mut last_line, w.y, now) {
+                    continue;
+                }
+                w.y
+            }
+            bevy::input::mouse::MouseScrollUnit::Pixel => w.y / 50.0,
+        };
     }
     if !over_board {
         *notches = 0.0;

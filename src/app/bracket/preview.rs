@@ -271,6 +271,7 @@ fn hover_nets(
     let ctx = contexts.ctx_mut()?;
     let pos = ctx.pointer_hover_pos().unwrap_or_default() + egui::vec2(18.0, 18.0);
     egui::Area::new("nets".into())
+        .order(egui::Order::Tooltip)
         .fixed_pos(pos)
         .show(ctx, |a| {
             egui::Frame::popup(a.style()).show(a, |f| {

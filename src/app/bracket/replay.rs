@@ -139,6 +139,7 @@ fn controls(
     turn: Option<Res<BracketTurn>>,
     mut replay: ResMut<BracketReplay>,
     mut next: ResMut<NextState<Screen>>,
+    mut board_panels: ResMut<super::view::BoardPanels>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let total = replay.save.actions.len();
@@ -146,15 +147,21 @@ fn controls(
     if replay.shown == total
         && let Some(outcome) = turn.as_ref().and_then(|t| t.0.outcome.as_ref())
     {
-        egui::Window::new(tr!(loc, "replay-result"))
-            .collapsible(false)
-            .resizable(false)
-            .frame(theme::dialog_frame())
-            .anchor(egui::Align2::RIGHT_TOP, [-16.0, 16.0])
-            .show(ctx, |w| outcome_lines(w, &loc, &seats, Some(outcome)));
+        // In a panel of its own at the right, where the log is in a game: a floating
+        // window there covered the board's last column.
+        let panel = egui::Panel::right("replay_result").exact_size(280.0).show(
+            &mut theme::root_ui(ctx),
+            |w| {
+                w.add_space(12.0);
+                w.heading(tr!(loc, "replay-result"));
+                w.separator();
+                outcome_lines(w, &loc, &seats, Some(outcome));
+            },
+        );
+        board_panels.0.push(panel.response.rect);
     }
     // Above the board: below it the bar would cover the last row.
-    egui::Panel::top("replay").show(&mut theme::root_ui(ctx), |bar| {
+    let bar_panel = egui::Panel::top("replay").show(&mut theme::root_ui(ctx), |bar| {
         bar.horizontal(|bar| {
             bar.label(egui::RichText::new(tr!(loc, "watch-replay")).strong());
             if bar.button("|◀").clicked() {
@@ -182,5 +189,6 @@ fn controls(
             }
         });
     });
+    board_panels.0.push(bar_panel.response.rect);
     Ok(())
 }

@@ -66,7 +66,101 @@ pub struct GridCell {
 }
 
 /// Draws the board while it is on screen.
+/// The panels drawn beside the board this frame (window pixels): the board fits in what
+/// they leave free. Every screen that draws a panel beside the board adds its rectangle.
+#[derive(Resource, Default, Debug)]
+pub struct BoardPanels(pub Vec<bevy_egui::egui::Rect>);
+
+/// Where the board is drawn this frame: its cells' rectangle in window pixels, and how
+/// many world units (cell pixels at 1280x800) one window pixel shows.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardFit {
+    pub scale: f32,
+    pub camera: Vec2,
+}
+
+impl Default for BoardFit {
+    fn default() -> Self {
+        BoardFit {
+            scale: 1.0,
+            camera: Vec2::ZERO,
+        }
+    }
+}
+
+/// The free part of a `size` window beside `panels` (those along an edge push it in).
+pub fn free_area(size: Vec2, panels: &[bevy_egui::egui::Rect]) -> (Vec2, Vec2) {
+    let (mut min, mut max) = (Vec2::ZERO, size);
+    for r in panels {
+        let (w, h) = (r.width(), r.height());
+        if r.min.x <= 1.0 && h > size.y / 2.0 && w < size.x / 2.0 {
+            min.x = min.x.max(r.max.x);
+        } else if r.max.x >= size.x - 1.0 && h > size.y / 2.0 && w < size.x / 2.0 {
+            max.x = max.x.min(r.min.x);
+        } else if r.min.y <= 1.0 && w > size.x / 2.0 {
+            min.y = min.y.max(r.max.y);
+        } else if r.max.y >= size.y - 1.0 && w > size.x / 2.0 {
+            max.y = max.y.min(r.min.y);
+        }
+    }
+    (min, max.max(min + Vec2::splat(1.0)))
+}
+
+/// The camera that shows the board whole and centred in the free area: at 1280x800 one
+/// world unit is one pixel; a smaller window (or wider panels) shrinks the board to fit.
+pub fn fit(size: Vec2, panels: &[bevy_egui::egui::Rect]) -> BoardFit {
+    let (min, max) = free_area(size, panels);
+    let free = max - min;
+    let pad = 8.0;
+    let need = BOARD_PX + 2.0 * pad;
+    let scale = (need / free.x).max(need / free.y).max(1.0);
+    let centre = (min + max) / 2.0;
+    // Window pixel p shows world (p - size/2) * scale + camera (y up in the world).
+    let camera = Vec2::new(
+        BOARD_CENTER.x - (centre.x - size.x / 2.0) * scale,
+        BOARD_CENTER.y + (centre.y - size.y / 2.0) * scale,
+    );
+    BoardFit { scale, camera }
+}
+
+/// Moves and scales the camera so the board fits beside this frame's panels (and puts it
+/// back where no board is shown); a change asks for one more frame to show it.
+fn fit_camera(
+    mut panels: ResMut<BoardPanels>,
+    mut fit_now: ResMut<BoardFit>,
+    shown: Option<Res<State<BracketBoardShown>>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let rects = std::mem::take(&mut panels.0);
+    let Ok(window) = window.single() else { return };
+    let wanted = if shown.is_some() {
+        fit(window.size(), &rects)
+    } else {
+        BoardFit::default()
+    };
+    if *fit_now == wanted {
+        return;
+    }
+    *fit_now = wanted;
+    for (mut t, mut p) in &mut camera {
+        t.translation.x = wanted.camera.x;
+        t.translation.y = wanted.camera.y;
+        if let Projection::Orthographic(o) = &mut *p {
+            o.scale = wanted.scale;
+        }
+    }
+    redraw.write(bevy::window::RequestRedraw);
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BoardPanels>()
+        .init_resource::<BoardFit>()
+        .add_systems(
+            PostUpdate,
+            fit_camera.after(bevy_egui::EguiPostUpdateSet::EndPass),
+        );
     app.add_systems(
         Update,
         (

@@ -172,6 +172,17 @@ pub fn paint(
         }
     }
     let pos = positions(board, bottom, rect);
+    // Where each node is drawn, for tests that drive the window ([`crate::app::ui_map`]).
+    ui.data_mut(|d| {
+        let nodes: Vec<(String, egui::Pos2)> = board
+            .ids()
+            .map(|n| (board.name(n).to_string(), pos[n.0 as usize]))
+            .collect();
+        d.insert_temp(
+            crate::app::ui_map::junqi_nodes_id(),
+            std::sync::Arc::new(nodes),
+        );
+    });
     let unit = pos
         .iter()
         .zip(board.ids())
@@ -330,15 +341,25 @@ pub fn paint(
     if response.clicked() {
         input.clicked = response.interact_pointer_pos().and_then(nearest);
     }
-    if response.drag_stopped()
-        && let (Some(start), Some(end)) = (
-            ui.input(|i| i.pointer.press_origin()),
-            response.interact_pointer_pos(),
-        )
-        && let (Some(a), Some(b)) = (nearest(start), nearest(end))
-        && a != b
+    // Where the drag began is kept from its first frame: egui forgets the press origin in
+    // the frame the button is released, which is the frame that reports the drop.
+    let origin_id = response.id.with("drag origin");
+    if response.drag_started()
+        && let Some(start) = ui.input(|i| i.pointer.press_origin())
     {
-        input.dropped = Some((a, b));
+        ui.data_mut(|d| d.insert_temp(origin_id, start));
+    }
+    if response.drag_stopped() {
+        let start = ui.data_mut(|d| d.remove_temp::<egui::Pos2>(origin_id));
+        let end = response
+            .interact_pointer_pos()
+            .or_else(|| ui.input(|i| i.pointer.latest_pos()));
+        if let (Some(start), Some(end)) = (start, end)
+            && let (Some(a), Some(b)) = (nearest(start), nearest(end))
+            && a != b
+        {
+            input.dropped = Some((a, b));
+        }
     }
     if let Some(h) = input.hovered
         && let Some(name) = pieces
@@ -349,6 +370,17 @@ pub fn paint(
         response.on_hover_text_at_pointer(name);
     }
     input
+}
+
+/// Whether the pointer is somewhere else than in the last frame this asked: true on every
+/// drawn frame after a move, however few frames a second are drawn (egui's own "moving"
+/// needs a velocity, which low frame rates never give).
+pub fn pointer_moved(ui: &egui::Ui) -> bool {
+    let id = egui::Id::new("junqi board pointer");
+    let now = ui.input(|i| i.pointer.latest_pos());
+    let before = ui.data_mut(|d| d.get_temp::<Option<egui::Pos2>>(id));
+    ui.data_mut(|d| d.insert_temp(id, now));
+    before != Some(now)
 }
 
 /// The node the keyboard cursor goes to from `from` in screen direction `dir` (arrow keys):

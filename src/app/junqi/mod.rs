@@ -68,6 +68,8 @@ pub struct JunqiTable {
     /// Why the last intention was refused.
     pub message: Option<String>,
     pub confirm_resign: bool,
+    /// The pause menu is open (Esc with nothing selected).
+    pub paused: bool,
     pub timers: JunqiTimers,
     /// Seconds left on the clock of the person acting (deployment or move), if one runs.
     pub clock: Option<f32>,
@@ -98,6 +100,7 @@ impl JunqiTable {
             hovered: None,
             message: None,
             confirm_resign: false,
+            paused: false,
             timers,
             clock: None,
             scored: false,
@@ -489,7 +492,7 @@ fn computers_answer_draws(table: &mut JunqiTable) {
 /// automatic layout marches out, or the turn is lost. While a clock runs the reactive
 /// window keeps ticking ([`crate::app::KeepTicking`]), so the countdown moves.
 fn tick_clock(
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     table: Option<ResMut<JunqiTable>>,
     loc: Res<Locale>,
     saves: Res<Saves>,
@@ -498,14 +501,13 @@ fn tick_clock(
     mut ticking: MessageWriter<crate::app::KeepTicking>,
 ) {
     let running = |table: &Option<ResMut<JunqiTable>>| {
-        table.as_ref().is_some_and(|t| t.clock.is_some())
+        table
+            .as_ref()
+            .is_some_and(|t| t.clock.is_some() && !t.paused)
             && state
                 .as_ref()
                 .is_some_and(|s| matches!(s.get(), JunqiScreen::Deploy | JunqiScreen::Playing))
     };
-    if running(&table) {
-        ticking.write(crate::app::KeepTicking);
-    }
     if !running(&table) {
         return;
     }
@@ -514,6 +516,7 @@ fn tick_clock(
     let left = t.clock.unwrap_or(0.0) - time.delta_secs();
     t.clock = Some(left);
     if left > 0.0 {
+        ticking.write(crate::app::KeepTicking::seconds_shown(left as f64));
         return;
     }
     t.clock = None;

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bw_rules::junqi::record::Record;
 use bw_rules::junqi::view::SeenPiece;
-use bw_rules::junqi::{Junqi, PieceSet, PlayerId, PlayerView};
+use bw_rules::junqi::{Junqi, Phase, PieceSet, PlayerId, PlayerView};
 
 use bevy_egui::{EguiContexts, egui};
 
@@ -27,8 +27,14 @@ pub struct JunqiReplay {
     pub shown: usize,
     pub playing: bool,
     pub timer: Timer,
-    /// Whose view: `None` shows every piece.
+    /// Whose view: `None` shows every piece (only where [`Self::all_open`] allows it).
     pub seat: Option<PlayerId>,
+    /// The seats whose view may be shown. A finished game (or one only computers play)
+    /// opens every seat and the view with everything; an unfinished one opens only the
+    /// seats people play, so that nobody reads an opponent's layout in the middle of a game.
+    pub open_seats: Vec<PlayerId>,
+    /// Whether the view with every piece revealed may be shown.
+    pub all_open: bool,
     /// The game after `shown` actions (rebuilt when `shown` changes).
     pub game: Junqi,
 }
@@ -36,14 +42,38 @@ pub struct JunqiReplay {
 impl JunqiReplay {
     pub fn new(record: Record, set: Arc<PieceSet>) -> Result<JunqiReplay, String> {
         let game = at(&record, 0, &set)?;
+        let end = at(&record, record.actions.len(), &set)?;
+        let finished = matches!(end.phase, Phase::Over(_));
+        let people: Vec<PlayerId> = (0..record.seats.len())
+            .filter(|&p| !record.seats[p].1)
+            .collect();
+        let all_open = finished || people.is_empty();
+        let open_seats = if all_open {
+            (0..record.seats.len()).collect()
+        } else {
+            people.clone()
+        };
+        // One person: their view. Several at one computer: the screen asks whose.
+        let seat = match (all_open, people.as_slice()) {
+            (false, [one]) => Some(*one),
+            _ => None,
+        };
         Ok(JunqiReplay {
             record,
             shown: 0,
-            playing: true,
+            playing: seat.is_some() || all_open,
             timer: Timer::new(Duration::from_millis(700), TimerMode::Repeating),
-            seat: None,
+            seat,
+            open_seats,
+            all_open,
             game,
         })
+    }
+
+    /// The view asked for cannot be shown yet: an unfinished game between several people
+    /// at one computer waits until one of them says whose view it is.
+    pub fn asks_whose(&self) -> bool {
+        self.seat.is_none() && !self.all_open
     }
 
     pub fn total(&self) -> usize {
@@ -63,6 +93,7 @@ impl JunqiReplay {
     pub fn nodes(&self) -> Vec<Option<SeenPiece>> {
         match self.seat {
             Some(p) => PlayerView::position(&self.game, p).nodes,
+            None if !self.all_open => vec![None; self.game.at.len()],
             None => self
                 .game
                 .at
@@ -188,13 +219,17 @@ pub(super) fn replay_screen(
             bar.label(format!("{} / {total}", replay.shown));
             // Whose view: everything, or one seat's as it was at this ply.
             let players: Vec<char> = replay.game.players.iter().map(|p| p.seat).collect();
-            if bar
-                .selectable_label(replay.seat.is_none(), tr!(loc, "junqi-replay-all"))
-                .clicked()
+            if replay.all_open
+                && bar
+                    .selectable_label(replay.seat.is_none(), tr!(loc, "junqi-replay-all"))
+                    .clicked()
             {
                 replay.seat = None;
             }
             for (i, seat) in players.iter().enumerate() {
+                if !replay.open_seats.contains(&i) {
+                    continue;
+                }
                 if bar
                     .selectable_label(
                         replay.seat == Some(i),
@@ -214,6 +249,14 @@ pub(super) fn replay_screen(
         });
     });
     egui::CentralPanel::default().show(&mut root, |ui| {
+        if replay.asks_whose() {
+            ui.add_space(120.0);
+            ui.vertical_centered(|ui| {
+                theme::header(ui, &tr!(loc, "junqi-replay-whose"));
+                theme::hint(ui, &tr!(loc, "junqi-replay-whose-hint"));
+            });
+            return;
+        }
         let rect = ui.max_rect();
         let bottom = replay.seat.map(|p| replay.game.players[p].seat);
         let nodes = replay.nodes();

@@ -14,11 +14,12 @@ pub use super::deploy::{DeployAsk, deploy_controls};
 use super::deploy::{deploy_screen, handover_screen};
 pub use super::log::{describe, describe_with, outcome_text, outcome_with};
 use super::{JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi, junqi_saves};
-use crate::app::Saves;
 use crate::app::i18n::{Locale, ago};
+use crate::app::screens::settings::{UserSettings, language_and_pack, sound_row};
 use crate::app::screens::slots::confirm_delete;
 use crate::app::state::{JunqiScreen, Screen};
 use crate::app::theme::{self, JunqiBoardColor, SeatColors};
+use crate::app::{AssetsDir, Saves};
 use crate::saves::JunqiSlot;
 use crate::tr;
 
@@ -151,6 +152,7 @@ fn side_panel(
     seats: &SeatColors,
     intents: &mut MessageWriter<JunqiIntent>,
     resign: &mut bool,
+    quit: &mut bool,
 ) {
     for (i, pl) in view.players.iter().enumerate() {
         let mut text = seat_name(loc, table, i);
@@ -252,14 +254,24 @@ fn side_panel(
             }
         }
     }
-    if p.add_enabled(me.is_some(), egui::Button::new(tr!(loc, "junqi-resign")))
-        .clicked()
-    {
-        *resign = true;
-    }
+    p.horizontal(|h| {
+        if h.add_enabled(me.is_some(), egui::Button::new(tr!(loc, "junqi-resign")))
+            .clicked()
+        {
+            *resign = true;
+        }
+        if h.button(tr!(loc, "save-and-quit")).clicked() {
+            *quit = true;
+        }
+    });
     p.separator();
+    // The move list is last and scrolls in the space left, so however long the game,
+    // nothing above it leaves the panel.
     p.heading(tr!(loc, "junqi-moves"));
     egui::ScrollArea::vertical()
+        .id_salt("junqi_moves")
+        .auto_shrink([false, false])
+        .max_height(p.available_height())
         .stick_to_bottom(true)
         .show(p, |s| {
             for e in &view.events {
@@ -279,7 +291,8 @@ fn game_screen(
     pack: Option<Res<crate::app::texture_pack::PackImages>>,
     mut intents: MessageWriter<JunqiIntent>,
     mut screen: ResMut<NextState<Screen>>,
-    settings: Res<crate::app::screens::settings::UserSettings>,
+    mut settings: ResMut<UserSettings>,
+    assets: Res<AssetsDir>,
     mut anim: Local<MoveAnimation>,
 ) -> Result {
     let junqi_art = art(&mut contexts, pack.as_deref());
@@ -290,17 +303,44 @@ fn game_screen(
     let view = table.view();
     let mut root = theme::root_ui(ctx);
     let mut resign = false;
+    let mut quit = false;
     egui::Panel::right("junqi_side")
         .exact_size(320.0)
         .show(&mut root, |p| {
-            side_panel(p, &loc, &table, &view, &seats, &mut intents, &mut resign);
-            p.separator();
-            if p.button(tr!(loc, "save-and-quit")).clicked() {
-                screen.set(Screen::Menu);
-            }
+            side_panel(
+                p,
+                &loc,
+                &table,
+                &view,
+                &seats,
+                &mut intents,
+                &mut resign,
+                &mut quit,
+            );
         });
     if resign {
         table.confirm_resign = true;
+    }
+    if table.paused {
+        theme::dialog(ctx, &tr!(loc, "pause"), |w| {
+            if w.button(tr!(loc, "resume")).clicked() {
+                table.paused = false;
+            }
+            w.add_space(6.0);
+            w.columns(2, |cols| {
+                language_and_pack(cols, &loc, &mut settings, &assets.0)
+            });
+            w.add_space(6.0);
+            sound_row(w, &loc, &mut settings);
+            w.add_space(6.0);
+            if w.button(tr!(loc, "save-and-quit")).clicked() {
+                quit = true;
+            }
+        });
+    }
+    if quit {
+        table.paused = false;
+        screen.set(Screen::Menu);
     }
     let moves = table.legal_moves();
     anim.update(&view, ctx);
@@ -330,8 +370,9 @@ fn game_screen(
             &seats,
             &marks,
         );
-        // Follow the pointer while it moves (a resting pointer keeps what was hovered).
-        if ui.input(|i| i.pointer.is_moving()) && table.hovered != input.hovered {
+        // Follow the pointer whenever it has moved since the last drawn frame (a resting
+        // pointer keeps what the keyboard chose).
+        if board::pointer_moved(ui) {
             table.hovered = input.hovered;
         }
         if let Some((a, b)) = input.dropped {
@@ -356,8 +397,14 @@ fn game_screen(
         {
             intents.write(JunqiIntent::BoardClick(n));
         }
+        // Esc lets go of the selection, and with nothing to let go of opens (or closes)
+        // the pause menu, as in 括号大战.
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) && !table.confirm_resign {
-            table.selected = None;
+            if table.selected.is_some() {
+                table.selected = None;
+            } else {
+                table.paused = !table.paused;
+            }
         }
     });
     if table.confirm_resign

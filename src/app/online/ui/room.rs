@@ -20,6 +20,7 @@ pub(super) fn room_screen(
     mut chat: Local<String>,
     mut layout_name: Local<String>,
     mut confirm_resign: Local<bool>,
+    mut board_panels: ResMut<crate::app::bracket::view::BoardPanels>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(room) = online.room.clone() else {
@@ -30,7 +31,7 @@ pub(super) fn room_screen(
     };
     let on_board = matches!(online.view, Some(GameView::Bracket(_)));
     let mut root = theme::root_ui(ctx);
-    egui::Panel::right("online_room")
+    let room_panel = egui::Panel::right("online_room")
         .exact_size(320.0)
         .show(&mut root, |p| {
             p.heading(format!("#{}", room.id));
@@ -41,7 +42,9 @@ pub(super) fn room_screen(
             let host = room.host.is_some() && room.host == room.you;
             p.separator();
             for s in &room.seats {
-                p.horizontal(|h| {
+                // A seat's row wraps inside the panel: an empty seat offers 坐下 and, to the
+                // host, three computers, which are wider than the panel together.
+                p.horizontal_wrapped(|h| {
                     let colour = seats.egui(s.seat + 1);
                     let who = match &s.occupant {
                         Occupant::Empty => tr!(loc, "online-seat-empty"),
@@ -208,6 +211,9 @@ pub(super) fn room_screen(
                 }
             });
         });
+    if on_board {
+        board_panels.0.push(room_panel.response.rect);
+    }
     // 括号大战 is drawn by the board's own sprites and panels around this one.
     match &online.view {
         Some(GameView::Bracket(_)) => {}

@@ -1,0 +1,299 @@
+//! What the window shows, read back for tests that drive it from outside, and a check of
+//! its layout.
+//!
+//! - **The layout guard** (debug builds, or with a UI map): every drawn frame, each egui
+//!   widget must lie inside the window, and no widget may lie over the 括号大战 board's cells
+//!   unless a modal dialog is open. A breach is logged once per widget as an error that
+//!   starts with `layout:`; the real-window tests fail on it.
+//! - **The UI map** (`BRACKET_WAR_UI_MAP=FILE`, for tests only): every frame that changed
+//!   something, the file is replaced (atomically) by lines a test reads to find what to
+//!   click without hard-coded pixels and to see what happened:
+//!
+//! ```text
+//! frame 812                                     frames drawn so far
+//! window 1280 800                               the window's size in pixels
+//! state Screen::Junqi JunqiScreen::Playing      the states on
+//! widget Button 1 1040 620 1270 652 保存并返回   role, enabled (1/0), rectangle, text
+//! cell 3 4 512 300                              a 括号大战 cell (row, column) and its centre
+//! node S44 640 700                              a 军棋 node and its centre
+//! fact facing R                                 what the screens know (see `facts`)
+//! ```
+//!
+//! The widgets come from the accessibility tree egui builds (AccessKit), so every button,
+//! label and field is there under the text a person reads.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui::accesskit::{Role, TreeUpdate};
+use bevy_egui::{EguiContext, EguiOutput, EguiPostUpdateSet, egui};
+use bw_rules::bracket::ecs::{BracketBoard, BracketFrame};
+
+use super::bracket::BracketPlay;
+use super::bracket::view::{BoardFit, cell_center, cell_size};
+use super::junqi::JunqiTable;
+use super::state::{BracketScreen, JunqiScreen, OnlineScreen, PigScreen, Screen};
+
+/// The environment variable that names the UI map's file.
+pub const UI_MAP_ENV: &str = "BRACKET_WAR_UI_MAP";
+
+/// Where the map goes (none: only the layout guard runs, in debug builds).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct UiMapFile(pub Option<PathBuf>);
+
+/// The 军棋 board's nodes as drawn this frame (name and centre), left by the board painter
+/// in egui's memory under this id.
+pub fn junqi_nodes_id() -> egui::Id {
+    egui::Id::new("ui-map junqi nodes")
+}
+
+pub fn plugin(file: Option<PathBuf>) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        if file.is_none() && !cfg!(debug_assertions) {
+            return;
+        }
+        app.insert_resource(UiMapFile(file.clone()))
+            .init_resource::<Reported>()
+            .add_systems(Update, enable_accesskit)
+            .add_systems(
+                PostUpdate,
+                map_and_guard.after(EguiPostUpdateSet::ProcessOutput),
+            );
+    }
+}
+
+fn enable_accesskit(mut contexts: Query<&mut EguiContext, Added<EguiContext>>) {
+    for mut ctx in &mut contexts {
+        ctx.get_mut().enable_accesskit();
+    }
+}
+
+/// Breaches already logged (each once, until it is mended).
+#[derive(Resource, Default)]
+struct Reported(Vec<String>);
+
+/// One widget from the accessibility tree.
+struct Widget {
+    role: Role,
+    enabled: bool,
+    rect: egui::Rect,
+    text: String,
+}
+
+fn widgets(update: &TreeUpdate) -> Vec<Widget> {
+    update
+        .nodes
+        .iter()
+        // A label's text runs repeat the label.
+        .filter(|(_, node)| node.role() != Role::TextRun)
+        .filter_map(|(_, node)| {
+            let b = node.bounds()?;
+            let text = node
+                .label()
+                .or(node.value())
+                .unwrap_or_default()
+                .replace(['\n', '\r'], " ");
+            Some(Widget {
+                role: node.role(),
+                enabled: !node.is_disabled(),
+                rect: egui::Rect::from_min_max(
+                    egui::pos2(b.x0 as f32, b.y0 as f32),
+                    egui::pos2(b.x1 as f32, b.y1 as f32),
+                ),
+                text,
+            })
+        })
+        .collect()
+}
+
+/// What a breach of the layout is, if `w` is one: outside the window, or over the board.
+fn breach(w: &Widget, window: egui::Rect, board: Option<egui::Rect>) -> Option<String> {
+    // Rows of a scroll area that are scrolled away keep their rectangles, so a widget that
+    // is wholly outside is not judged here (what matters is what a person can reach: a
+    // widget half out is cut off). Panels and windows are judged by their frames.
+    let name = || format!("{:?} '{}' at {:?}", w.role, w.text, w.rect);
+    let tolerance = 1.0;
+    let inside = window.expand(tolerance);
+    if w.rect.width() > 0.0 && w.rect.intersects(window) && !inside.contains_rect(w.rect) {
+        return Some(format!(
+            "{} is cut off by the window's edge ({}x{})",
+            name(),
+            window.width(),
+            window.height()
+        ));
+    }
+    if matches!(w.role, Role::Window | Role::Pane) && !inside.contains_rect(w.rect) {
+        return Some(format!("{} lies outside the window", name()));
+    }
+    if let Some(board) = board
+        && w.rect.shrink(tolerance).intersects(board)
+        && !w.text.is_empty()
+    {
+        return Some(format!(
+            "{} lies over the board's cells {:?}",
+            name(),
+            board
+        ));
+    }
+    None
+}
+
+#[allow(clippy::too_many_arguments)]
+fn map_and_guard(
+    file: Res<UiMapFile>,
+    mut reported: ResMut<Reported>,
+    mut outputs: Query<(&EguiOutput, &mut EguiContext)>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    frame: Option<Res<BracketFrame>>,
+    fit: Option<Res<BoardFit>>,
+    states: (
+        Option<Res<State<Screen>>>,
+        Option<Res<State<BracketScreen>>>,
+        Option<Res<State<PigScreen>>>,
+        Option<Res<State<JunqiScreen>>>,
+        Option<Res<State<OnlineScreen>>>,
+    ),
+    bracket: Option<Res<BracketPlay>>,
+    board_snapshot: Option<Res<BracketBoard>>,
+    junqi: Option<Res<JunqiTable>>,
+    mut frames: Local<u64>,
+    mut last: Local<String>,
+) {
+    let Ok(window) = window.single() else { return };
+    let Some((output, mut ctx)) = outputs.iter_mut().next() else {
+        return;
+    };
+    let Some(update) = &output.platform_output.accesskit_update else {
+        return;
+    };
+    *frames += 1;
+    let (w, h) = (window.width(), window.height());
+    let window_rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+    let board_shown = matches!(
+        states.1.as_deref().map(State::get),
+        Some(BracketScreen::Playing | BracketScreen::GameOver | BracketScreen::Replay)
+    ) || matches!(
+        states.4.as_deref().map(State::get),
+        Some(OnlineScreen::BracketBoard)
+    );
+    let side = frame.as_ref().filter(|_| board_shown).map(|f| f.side);
+    let fit = fit.as_deref().copied().unwrap_or_default();
+    let to_window = |p: Vec2| {
+        let d = (p - fit.camera) / fit.scale;
+        egui::pos2(w / 2.0 + d.x, h / 2.0 - d.y)
+    };
+    // The board's cells, as the window shows them (the camera looks at the origin).
+    let board = side.map(|n| {
+        let half = cell_size(n) / 2.0 - 1.0;
+        let a = to_window(cell_center(n, 0, 0) + Vec2::new(-half, half));
+        let b = to_window(cell_center(n, n as u8 - 1, n as u8 - 1) + Vec2::new(half, -half));
+        egui::Rect::from_min_max(a, b)
+    });
+    let modal = ctx.get_mut().memory(|m| m.top_modal_layer()).is_some();
+    let widgets = widgets(update);
+
+    let mut now = Vec::new();
+    for wd in &widgets {
+        if let Some(b) = breach(wd, window_rect, board.filter(|_| !modal)) {
+            now.push(b);
+        }
+    }
+    for b in &now {
+        if !reported.0.contains(b) {
+            error!("layout: {b}");
+        }
+    }
+    reported.0 = now;
+
+    let Some(path) = &file.0 else { return };
+    let mut out = String::new();
+    let _ = writeln!(out, "window {w} {h}");
+    let mut state = String::from("state");
+    if let Some(s) = &states.0 {
+        let _ = write!(state, " Screen::{:?}", s.get());
+    }
+    if let Some(s) = &states.1 {
+        let _ = write!(state, " BracketScreen::{:?}", s.get());
+    }
+    if let Some(s) = &states.2 {
+        let _ = write!(state, " PigScreen::{:?}", s.get());
+    }
+    if let Some(s) = &states.3 {
+        let _ = write!(state, " JunqiScreen::{:?}", s.get());
+    }
+    if let Some(s) = &states.4 {
+        let _ = write!(state, " OnlineScreen::{:?}", s.get());
+    }
+    let _ = writeln!(out, "{state}");
+    for wd in &widgets {
+        let r = wd.rect;
+        let _ = writeln!(
+            out,
+            "widget {:?} {} {:.0} {:.0} {:.0} {:.0} {}",
+            wd.role, wd.enabled as u8, r.min.x, r.min.y, r.max.x, r.max.y, wd.text
+        );
+    }
+    if let Some(n) = side {
+        for row in 0..n as u8 {
+            for col in 0..n as u8 {
+                let c = to_window(cell_center(n, row, col));
+                let _ = writeln!(out, "cell {row} {col} {:.0} {:.0}", c.x, c.y);
+            }
+        }
+    }
+    if states.3.is_some()
+        && let Some(nodes) = ctx
+            .get_mut()
+            .data(|d| d.get_temp::<std::sync::Arc<Vec<(String, egui::Pos2)>>>(junqi_nodes_id()))
+    {
+        for (name, p) in nodes.iter() {
+            let _ = writeln!(out, "node {name} {:.0} {:.0}", p.x, p.y);
+        }
+    }
+    if let Some(board) = board_snapshot.as_ref().filter(|_| side.is_some()) {
+        let n = board.board.side();
+        for (cell, p) in board.board.pieces() {
+            let _ = writeln!(
+                out,
+                "fact piece {} {} {} {} {}",
+                cell / n,
+                cell % n,
+                p.owner,
+                p.kind.0,
+                p.facing.map_or("-".into(), |f| format!("{f:?}"))
+            );
+        }
+    }
+    if let Some(b) = &bracket {
+        let _ = writeln!(out, "fact facing {:?}", b.facing);
+        if let Some(m) = &b.message {
+            let _ = writeln!(out, "fact message {}", m.replace('\n', " "));
+        }
+        if let Some(at) = b.pending_delete {
+            let _ = writeln!(out, "fact pending-delete {} {}", at.row, at.col);
+        }
+    }
+    if let Some(t) = &junqi {
+        let name = |n: Option<bw_rules::junqi::NodeId>| {
+            n.map(|n| t.game.board.name(n).to_string())
+                .unwrap_or_else(|| "-".into())
+        };
+        let _ = writeln!(out, "fact junqi-selected {}", name(t.selected));
+        let _ = writeln!(out, "fact junqi-hovered {}", name(t.hovered));
+        let _ = writeln!(out, "fact junqi-path {}", t.hover_path().len());
+        let _ = writeln!(out, "fact junqi-plies {}", t.game.plies);
+    }
+    for b in &reported.0 {
+        let _ = writeln!(out, "layout-error {b}");
+    }
+    if *last == out {
+        return;
+    }
+    last.clone_from(&out);
+    let text = format!("frame {}\n{out}", *frames);
+    if let Err(e) = bw_files::write_atomic(path, text) {
+        warn!("the UI map could not be written to {}: {e}", path.display());
+    }
+}

@@ -1,0 +1,470 @@
+//! Drives the real game window as a person does: its own Xvfb display, real X11 events
+//! from `xdotool` with a person's timing (the pointer rests before a click, drags take a
+//! second, the wheel turns a notch at a time), and what happened read back from what the
+//! game writes: the UI map (`BRACKET_WAR_UI_MAP`, see `src/app/ui_map.rs`), save files and
+//! its log. A failing test keeps a screenshot and the log under `target/window-failures/`.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long the pointer rests on a widget before the press (the click that was lost).
+pub const REST: Duration = Duration::from_millis(1500);
+/// How long a button is held in a click.
+pub const HOLD: Duration = Duration::from_millis(120);
+/// How long the window may take to show what an action leads to.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// One widget of the map: role, enabled, rectangle and text.
+#[derive(Clone, Debug)]
+pub struct Widget {
+    pub role: String,
+    pub enabled: bool,
+    pub rect: [f32; 4],
+    pub text: String,
+}
+
+impl Widget {
+    pub fn center(&self) -> (i32, i32) {
+        (
+            ((self.rect[0] + self.rect[2]) / 2.0) as i32,
+            ((self.rect[1] + self.rect[3]) / 2.0) as i32,
+        )
+    }
+}
+
+/// What the window showed in its last changed frame.
+#[derive(Clone, Debug, Default)]
+pub struct Map {
+    pub frame: u64,
+    pub window: (f32, f32),
+    pub state: String,
+    pub widgets: Vec<Widget>,
+    pub cells: Vec<((u8, u8), (i32, i32))>,
+    pub nodes: Vec<(String, (i32, i32))>,
+    pub facts: Vec<(String, String)>,
+    pub layout_errors: Vec<String>,
+}
+
+impl Map {
+    fn parse(text: &str) -> Option<Map> {
+        let mut map = Map::default();
+        for line in text.lines() {
+            let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
+            let num = |s: &str| s.parse::<f32>().ok();
+            match head {
+                "frame" => map.frame = rest.parse().ok()?,
+                "window" => {
+                    let (w, h) = rest.split_once(' ')?;
+                    map.window = (num(w)?, num(h)?);
+                }
+                "state" => map.state = rest.to_string(),
+                "widget" => {
+                    let mut p = rest.splitn(7, ' ');
+                    let role = p.next()?.to_string();
+                    let enabled = p.next()? == "1";
+                    let mut rect = [0.0; 4];
+                    for r in &mut rect {
+                        *r = num(p.next()?)?;
+                    }
+                    let text = p.next().unwrap_or("").to_string();
+                    map.widgets.push(Widget {
+                        role,
+                        enabled,
+                        rect,
+                        text,
+                    });
+                }
+                "cell" => {
+                    let v: Vec<i32> = rest.split(' ').filter_map(|s| s.parse().ok()).collect();
+                    map.cells.push(((v[0] as u8, v[1] as u8), (v[2], v[3])));
+                }
+                "node" => {
+                    let v: Vec<&str> = rest.split(' ').collect();
+                    map.nodes
+                        .push((v[0].to_string(), (v[1].parse().ok()?, v[2].parse().ok()?)));
+                }
+                "fact" => {
+                    let (k, v) = rest.split_once(' ').unwrap_or((rest, ""));
+                    map.facts.push((k.to_string(), v.to_string()));
+                }
+                "layout-error" => map.layout_errors.push(rest.to_string()),
+                _ => {}
+            }
+        }
+        Some(map)
+    }
+
+    /// The first enabled widget whose text is `text` (a button or field a person reads).
+    pub fn widget(&self, text: &str) -> Option<&Widget> {
+        self.widgets
+            .iter()
+            .find(|w| w.text == text && w.enabled)
+            .or_else(|| self.widgets.iter().find(|w| w.text == text))
+    }
+
+    pub fn has(&self, text: &str) -> bool {
+        self.widgets.iter().any(|w| w.text == text)
+    }
+
+    /// A widget whose text contains `part`.
+    pub fn containing(&self, part: &str) -> Option<&Widget> {
+        self.widgets.iter().find(|w| w.text.contains(part))
+    }
+
+    pub fn fact(&self, key: &str) -> Option<&str> {
+        self.facts
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn cell(&self, row: u8, col: u8) -> (i32, i32) {
+        self.cells
+            .iter()
+            .find(|(rc, _)| *rc == (row, col))
+            .map(|(_, p)| *p)
+            .unwrap_or_else(|| panic!("cell ({row},{col}) is on the map"))
+    }
+
+    pub fn node(&self, name: &str) -> (i32, i32) {
+        self.nodes
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| *p)
+            .unwrap_or_else(|| panic!("node {name} is on the map"))
+    }
+
+    pub fn in_state(&self, s: &str) -> bool {
+        self.state.split(' ').any(|x| x == s)
+    }
+}
+
+/// A game window on its own X display.
+pub struct Game {
+    pub name: String,
+    xvfb: Child,
+    game: Option<Child>,
+    pub display: String,
+    map_file: PathBuf,
+    pub log: PathBuf,
+    pub saves: PathBuf,
+    _dir: tempfile::TempDir,
+    window: String,
+    pub size: (u32, u32),
+}
+
+fn target_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target")
+}
+
+/// Starts an Xvfb display of `size` and returns it with its number.
+fn xvfb(size: (u32, u32)) -> (Child, String) {
+    let mut x = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-nolisten", "tcp", "-screen", "0"])
+        .arg(format!("{}x{}x24", size.0, size.1))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb runs (scripts/deps.sh --test installs it)");
+    let mut line = String::new();
+    BufReader::new(x.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let n = line.trim();
+    assert!(!n.is_empty(), "Xvfb gave its display number");
+    (x, format!(":{n}"))
+}
+
+impl Game {
+    /// The window at 1280x800 in Chinese with the default pack.
+    pub fn start(name: &str) -> Game {
+        Game::start_with(name, (1280, 800), &[], None)
+    }
+
+    /// The window with extra command-line arguments, on a screen of `size`, with the saves
+    /// of `saves` (copied) or empty ones.
+    pub fn start_with(name: &str, size: (u32, u32), args: &[&str], saves: Option<&Path>) -> Game {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("bw-play-{name}-"))
+            .tempdir()
+            .unwrap();
+        let save_dir = dir.path().join("saves");
+        std::fs::create_dir_all(&save_dir).unwrap();
+        if let Some(from) = saves {
+            for e in std::fs::read_dir(from).unwrap().flatten() {
+                std::fs::copy(e.path(), save_dir.join(e.file_name())).unwrap();
+            }
+        }
+        let (xvfb, display) = xvfb(size);
+        let mut g = Game {
+            name: name.to_string(),
+            xvfb,
+            game: None,
+            display,
+            map_file: dir.path().join("ui.map"),
+            log: dir.path().join("game.log"),
+            saves: save_dir,
+            _dir: dir,
+            window: String::new(),
+            size,
+        };
+        g.launch(args);
+        g
+    }
+
+    /// Starts (or starts again) the game program on this display.
+    pub fn launch(&mut self, args: &[&str]) {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.log)
+            .unwrap();
+        std::fs::remove_file(&self.map_file).ok();
+        let child = Command::new(env!("CARGO_BIN_EXE_bracket-war-window"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .arg("--saves")
+            .arg(&self.saves)
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env("BRACKET_WAR_UI_MAP", &self.map_file)
+            .env("RUST_LOG", "warn,bracket_war=info")
+            .env("NO_COLOR", "1")
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .expect("the game starts");
+        self.game = Some(child);
+        self.window = self.find_window();
+        self.xdo(&["windowfocus", "--sync", &self.window.clone()]);
+        self.wait("the main menu", |m| m.in_state("Screen::Menu"));
+    }
+
+    fn find_window(&mut self) -> String {
+        let start = Instant::now();
+        loop {
+            let out = Command::new("xdotool")
+                .args(["search", "--class", "bracket-war-window"])
+                .env("DISPLAY", &self.display)
+                .output()
+                .expect("xdotool runs (scripts/deps.sh --test installs it)");
+            let text = String::from_utf8_lossy(&out.stdout);
+            if let Some(id) = text.lines().last() {
+                return id.trim().to_string();
+            }
+            self.check_alive();
+            assert!(start.elapsed() < PATIENCE, "the window opened");
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
+    fn check_alive(&mut self) {
+        if let Some(g) = &mut self.game
+            && let Ok(Some(status)) = g.try_wait()
+        {
+            self.fail(&format!("the game exited ({status})"));
+        }
+    }
+
+    /// Runs xdotool on this display.
+    pub fn xdo(&self, args: &[&str]) {
+        let st = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .status()
+            .unwrap();
+        assert!(st.success(), "xdotool {args:?}");
+    }
+
+    /// The map as the window last wrote it.
+    pub fn map(&self) -> Map {
+        for _ in 0..20 {
+            if let Ok(text) = std::fs::read_to_string(&self.map_file)
+                && let Some(m) = Map::parse(&text)
+            {
+                return m;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Map::default()
+    }
+
+    /// Waits until the window shows what `f` looks for (or fails with a screenshot).
+    pub fn wait(&mut self, what: &str, f: impl Fn(&Map) -> bool) -> Map {
+        let start = Instant::now();
+        loop {
+            let m = self.map();
+            if f(&m) {
+                return m;
+            }
+            self.check_alive();
+            if start.elapsed() > PATIENCE {
+                self.fail(&format!("waited for {what}; the window shows {}", m.state));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits for a widget with this text and returns it.
+    pub fn widget(&mut self, text: &str) -> Widget {
+        let m = self.wait(&format!("a widget '{text}'"), |m| m.widget(text).is_some());
+        m.widget(text).unwrap().clone()
+    }
+
+    /// The pointer goes to (x, y) in the window, in a few steps as a hand moves it.
+    pub fn move_to(&self, x: i32, y: i32) {
+        self.xdo(&[
+            "mousemove",
+            "--window",
+            &self.window,
+            &x.to_string(),
+            &y.to_string(),
+        ]);
+    }
+
+    /// A person's click: move there, rest, press, hold, release.
+    pub fn click_at(&self, x: i32, y: i32, button: u8) {
+        self.move_to(x - 12, y - 6);
+        std::thread::sleep(Duration::from_millis(150));
+        self.move_to(x, y);
+        std::thread::sleep(REST);
+        self.xdo(&["mousedown", &button.to_string()]);
+        std::thread::sleep(HOLD);
+        self.xdo(&["mouseup", &button.to_string()]);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
+    /// Clicks the widget with this text (after the rest that used to lose clicks).
+    pub fn click(&mut self, text: &str) {
+        let (x, y) = self.widget(text).center();
+        self.click_at(x, y, 1);
+    }
+
+    /// A drag as a hand makes it: press, a second of small steps, release.
+    pub fn drag(&self, from: (i32, i32), to: (i32, i32)) {
+        self.move_to(from.0, from.1);
+        std::thread::sleep(Duration::from_millis(600));
+        self.xdo(&["mousedown", "1"]);
+        std::thread::sleep(Duration::from_millis(150));
+        let steps = 12;
+        for i in 1..=steps {
+            let x = from.0 + (to.0 - from.0) * i / steps;
+            let y = from.1 + (to.1 - from.1) * i / steps;
+            self.move_to(x, y);
+            std::thread::sleep(Duration::from_millis(1000 / steps as u64));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        self.xdo(&["mouseup", "1"]);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
+    /// One notch of the wheel (up: away from the person).
+    pub fn wheel(&self, up: bool) {
+        self.xdo(&["click", if up { "4" } else { "5" }]);
+        std::thread::sleep(Duration::from_millis(400));
+    }
+
+    /// A key typed with the window focused (xdotool key names: Return, Escape, Up, a …).
+    pub fn key(&self, key: &str) {
+        self.xdo(&["windowfocus", "--sync", &self.window]);
+        self.xdo(&["key", "--delay", "120", key]);
+        std::thread::sleep(Duration::from_millis(250));
+    }
+
+    /// Text typed into the focused field.
+    pub fn type_text(&self, text: &str) {
+        self.xdo(&["type", "--delay", "60", text]);
+        std::thread::sleep(Duration::from_millis(250));
+    }
+
+    /// Resizes the window as a window manager would.
+    pub fn resize(&mut self, w: u32, h: u32) {
+        self.xdo(&["windowsize", &self.window, &w.to_string(), &h.to_string()]);
+        self.wait(&format!("a {w}x{h} window"), |m| {
+            m.window == (w as f32, h as f32)
+        });
+    }
+
+    /// A picture of the screen, kept under `target/window-play/`.
+    pub fn screenshot(&self, label: &str) -> PathBuf {
+        let dir = target_dir().join("window-play");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{}-{label}.png", self.name));
+        Command::new("import")
+            .args(["-window", "root", "-display", &self.display])
+            .arg(&path)
+            .status()
+            .ok();
+        path
+    }
+
+    /// The game's log so far.
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Fails the test, keeping a screenshot and the log.
+    pub fn fail(&self, why: &str) -> ! {
+        let dir = target_dir().join("window-failures");
+        std::fs::create_dir_all(&dir).ok();
+        let shot = dir.join(format!("{}.png", self.name));
+        Command::new("import")
+            .args(["-window", "root", "-display", &self.display])
+            .arg(&shot)
+            .status()
+            .ok();
+        std::fs::copy(&self.log, dir.join(format!("{}.log", self.name))).ok();
+        let tail: String = self
+            .log_text()
+            .lines()
+            .rev()
+            .take(30)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect::<Vec<_>>()
+            .join("\n");
+        panic!(
+            "{}: {why}\n(screenshot {}; log tail:)\n{tail}",
+            self.name,
+            shot.display()
+        );
+    }
+
+    /// Layout breaches the window logged (the layout guard of `src/app/ui_map.rs`), and
+    /// panics.
+    pub fn problems(&self) -> Vec<String> {
+        self.log_text()
+            .lines()
+            .filter(|l| l.contains("layout:") || l.contains("panicked"))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Ends the test: no layout breach, no panic.
+    pub fn finish(mut self) {
+        let p = self.problems();
+        if !p.is_empty() {
+            self.fail(&format!("the window logged:\n{}", p.join("\n")));
+        }
+        self.kill_game();
+    }
+
+    /// Kills the game process (as a crash or a closed laptop would).
+    pub fn kill_game(&mut self) {
+        if let Some(mut g) = self.game.take() {
+            g.kill().ok();
+            g.wait().ok();
+        }
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        self.kill_game();
+        self.xvfb.kill().ok();
+        self.xvfb.wait().ok();
+    }
+}

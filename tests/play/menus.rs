@@ -1,0 +1,80 @@
+//! The main menu and the settings, every button clicked after the pointer rested on it.
+
+use crate::driver::Game;
+use crate::{tr, zh};
+
+/// Each main-menu entry opens its screen and 返回 comes back, every click after a 1.5 s
+/// rest (a rest of 1 s or more used to lose the click).
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn every_main_menu_button_opens_its_screen_after_a_rest() {
+    let mut g = Game::start("menu-buttons");
+    for (key, state) in [
+        ("bracket-war", "Screen::Bracket"),
+        ("star-war", "Screen::Bracket"),
+        ("junqi", "Screen::Junqi"),
+        ("pig-kill", "Screen::Pig"),
+        ("online", "Screen::Online"),
+        ("rules", "Screen::Rules"),
+        ("settings", "Screen::Settings"),
+    ] {
+        g.click(&zh(key));
+        g.wait(&format!("{key} opens {state}"), |m| m.in_state(state));
+        g.screenshot(key);
+        g.key("Escape");
+        let m = g.map();
+        if !m.in_state("Screen::Menu") {
+            g.click(&zh("back"));
+        }
+        g.wait("the menu again", |m| m.in_state("Screen::Menu"));
+    }
+    g.finish();
+}
+
+/// Settings: the language, the pack, the animations and mute change on one click each and
+/// are written to the settings file; 返回 returns.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn every_settings_button_takes_one_click() {
+    let mut g = Game::start("settings-buttons");
+    g.click(&zh("settings"));
+    g.wait("the settings", |m| m.in_state("Screen::Settings"));
+    // The language: Chinese → English, the screen follows at once.
+    g.click(&zh("language-name"));
+    g.wait("English", |m| m.has(&tr("en", "back")));
+    g.click(&tr("en", "language-name"));
+    g.wait("Chinese again", |m| m.has(&zh("back")));
+    // The pack: default → JoKing → default.
+    g.click("default");
+    g.wait("the JoKing pack", |m| m.has("JoKing"));
+    g.click("JoKing");
+    g.wait("the default pack", |m| m.has("default"));
+    // Animations off and on.
+    g.click(&zh("on"));
+    g.wait("animations off", |m| m.has(&zh("off")));
+    g.click(&zh("off"));
+    g.wait("animations on", |m| m.has(&zh("on")));
+    // Mute, then not.
+    let mute = zh("settings-mute");
+    g.click(&mute);
+    g.wait("muted (sliders disabled)", |m| {
+        m.widgets.iter().any(|w| w.role == "Slider" && !w.enabled)
+    });
+    g.click(&mute);
+    g.wait("not muted", |m| {
+        m.widgets
+            .iter()
+            .filter(|w| w.role == "Slider")
+            .all(|w| w.enabled)
+    });
+    g.click(&zh("back"));
+    g.wait("the menu", |m| m.in_state("Screen::Menu"));
+    let settings = std::fs::read_dir(&g.saves)
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().contains("settings"))
+        .map(|e| std::fs::read_to_string(e.path()).unwrap())
+        .expect("the settings were written");
+    assert!(settings.contains("zh-CN"), "{settings}");
+    g.finish();
+}
