@@ -29,7 +29,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui::accesskit::{Role, TreeUpdate};
 use bevy_egui::{EguiContext, EguiOutput, EguiPostUpdateSet, egui};
-use bw_rules::bracket::ecs::{BracketBoard, BracketFrame};
+use bw_rules::bracket::ecs::{BracketBoard, BracketFrame, BracketTurn};
 
 use super::bracket::BracketPlay;
 use super::bracket::view::{BoardFit, cell_center, cell_size};
@@ -47,6 +47,11 @@ pub struct UiMapFile(pub Option<PathBuf>);
 /// in egui's memory under this id.
 pub fn junqi_nodes_id() -> egui::Id {
     egui::Id::new("ui-map junqi nodes")
+}
+
+/// How many nodes of a move's path the 军棋 board drew this frame (same place).
+pub fn junqi_path_id() -> egui::Id {
+    egui::Id::new("ui-map junqi path drawn")
 }
 
 pub fn plugin(file: Option<PathBuf>) -> impl Fn(&mut App) {
@@ -157,6 +162,7 @@ fn map_and_guard(
     ),
     bracket: Option<Res<BracketPlay>>,
     board_snapshot: Option<Res<BracketBoard>>,
+    turn: Option<Res<BracketTurn>>,
     junqi: Option<Res<JunqiTable>>,
     mut frames: Local<u64>,
     mut last: Local<String>,
@@ -191,12 +197,24 @@ fn map_and_guard(
         let b = to_window(cell_center(n, n as u8 - 1, n as u8 - 1) + Vec2::new(half, -half));
         egui::Rect::from_min_max(a, b)
     });
-    let modal = ctx.get_mut().memory(|m| m.top_modal_layer()).is_some();
+    let (modal, popups) = ctx.get_mut().memory(|m| {
+        let popups: Vec<egui::Rect> = m
+            .areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| matches!(l.order, egui::Order::Foreground | egui::Order::Tooltip))
+            .filter_map(|l| m.area_rect(l.id))
+            .collect();
+        (m.top_modal_layer().is_some(), popups)
+    });
     let widgets = widgets(update);
 
     let mut now = Vec::new();
     for wd in &widgets {
-        if let Some(b) = breach(wd, window_rect, board.filter(|_| !modal)) {
+        // Tooltips and pop-ups float over the board by design, while the pointer is there.
+        let popup = popups.iter().any(|r| r.expand(2.0).contains_rect(wd.rect));
+        let board = board.filter(|_| !modal && !popup);
+        if let Some(b) = breach(wd, window_rect, board) {
             now.push(b);
         }
     }
@@ -266,8 +284,23 @@ fn map_and_guard(
             );
         }
     }
+    if let Some(t) = turn.as_ref().filter(|_| side.is_some()) {
+        let _ = writeln!(
+            out,
+            "fact bracket-turn {} {} {}",
+            t.0.current,
+            t.0.round,
+            t.0.outcome.is_some() as u8
+        );
+    }
     if let Some(b) = &bracket {
         let _ = writeln!(out, "fact facing {:?}", b.facing);
+        if let Some(k) = b.kind {
+            let _ = writeln!(out, "fact kind {}", k.0);
+        }
+        if let Some(at) = b.cursor {
+            let _ = writeln!(out, "fact cursor {} {}", at.row, at.col);
+        }
         if let Some(m) = &b.message {
             let _ = writeln!(out, "fact message {}", m.replace('\n', " "));
         }
@@ -283,7 +316,53 @@ fn map_and_guard(
         let _ = writeln!(out, "fact junqi-selected {}", name(t.selected));
         let _ = writeln!(out, "fact junqi-hovered {}", name(t.hovered));
         let _ = writeln!(out, "fact junqi-path {}", t.hover_path().len());
+        let drawn = ctx
+            .get_mut()
+            .data(|d| d.get_temp::<usize>(junqi_path_id()))
+            .unwrap_or(0);
+        let _ = writeln!(out, "fact junqi-path-drawn {drawn}");
         let _ = writeln!(out, "fact junqi-plies {}", t.game.plies);
+        let _ = writeln!(out, "fact junqi-turn {}", t.game.turn);
+        // The pieces as this screen shows them: the layout being made, or the seat's view.
+        let deploying = matches!(
+            states.3.as_deref().map(State::get),
+            Some(JunqiScreen::Deploy)
+        );
+        let seen: Vec<(usize, Option<bw_rules::junqi::PieceKindId>, usize)> = if deploying {
+            t.layout
+                .iter()
+                .map(|&(n, k)| (n.0 as usize, Some(k), t.viewer.unwrap_or(0)))
+                .collect()
+        } else {
+            t.view()
+                .nodes
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| p.map(|p| (i, p.kind, p.owner)))
+                .collect()
+        };
+        if matches!(
+            states.3.as_deref().map(State::get),
+            Some(JunqiScreen::Playing)
+        ) && t.person_to_act() == t.viewer
+        {
+            for (a, b) in t.legal_moves() {
+                let _ = writeln!(
+                    out,
+                    "fact junqi-move {} {}",
+                    t.game.board.name(a),
+                    t.game.board.name(b)
+                );
+            }
+        }
+        for (node, kind, owner) in seen {
+            let _ = writeln!(
+                out,
+                "fact junqi-piece {} {owner} {}",
+                t.game.board.name(bw_rules::junqi::NodeId(node as u8)),
+                kind.map_or("?".to_string(), |k| t.game.set.get(k).id.clone())
+            );
+        }
     }
     for b in &reported.0 {
         let _ = writeln!(out, "layout-error {b}");

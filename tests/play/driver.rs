@@ -120,6 +120,29 @@ impl Map {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Every value of a fact that repeats (`piece`).
+    pub fn facts_of(&self, key: &str) -> Vec<&str> {
+        self.facts
+            .iter()
+            .filter(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    }
+
+    /// The 括号大战 piece on (row, column): owner, kind number and facing (`-` for none).
+    pub fn piece(&self, row: u8, col: u8) -> Option<(u8, u16, String)> {
+        self.facts_of("piece").into_iter().find_map(|v| {
+            let p: Vec<&str> = v.split(' ').collect();
+            (p[0].parse() == Ok(row) && p[1].parse() == Ok(col)).then(|| {
+                (
+                    p[2].parse().unwrap(),
+                    p[3].parse().unwrap(),
+                    p[4].to_string(),
+                )
+            })
+        })
+    }
+
     pub fn cell(&self, row: u8, col: u8) -> (i32, i32) {
         self.cells
             .iter()
@@ -389,6 +412,8 @@ impl Game {
 
     /// A picture of the screen, kept under `target/window-play/`.
     pub fn screenshot(&self, label: &str) -> PathBuf {
+        // The frame the map described is drawn a moment after it is laid out.
+        std::thread::sleep(Duration::from_millis(500));
         let dir = target_dir().join("window-play");
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(format!("{}-{label}.png", self.name));

@@ -7,7 +7,9 @@
 //! Needs Xvfb, xdotool and ImageMagick (`scripts/deps.sh --test`), so a plain `cargo test`
 //! skips it; `scripts/test.sh` runs `cargo test --test play -- --ignored`.
 
+mod bracket;
 mod driver;
+mod junqi;
 mod menus;
 
 /// A simple message of a locale file (`key = value` on one line), as the window shows it.

@@ -121,7 +121,11 @@ fn slots_screen(
                                 palette::CARD
                             },
                         );
-                        let text = |pos: egui::Pos2, s: String, size: f32| {
+                        // What the card says is also its name for screen readers (and
+                        // for the tests that drive the window).
+                        let mut said: Vec<String> = Vec::new();
+                        let mut text = |pos: egui::Pos2, s: String, size: f32| {
+                            said.push(s.clone());
                             painter.text(
                                 pos,
                                 egui::Align2::LEFT_TOP,
@@ -195,6 +199,10 @@ fn slots_screen(
                                 painter.galley(rect.min + egui::vec2(12.0, 84.0), galley, colour);
                             }
                         }
+                        let name = said.join(" ");
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name)
+                        });
                         // Damaged slots get their own buttons; the others open and delete by
                         // click; a saved slot also has a replay button.
                         let corner = |w: f32, h: f32| {

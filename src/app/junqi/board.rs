@@ -182,6 +182,7 @@ pub fn paint(
             crate::app::ui_map::junqi_nodes_id(),
             std::sync::Arc::new(nodes),
         );
+        d.insert_temp(crate::app::ui_map::junqi_path_id(), marks.path.len());
     });
     let unit = pos
         .iter()

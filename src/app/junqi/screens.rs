@@ -372,6 +372,9 @@ fn game_screen(
         );
         // Follow the pointer whenever it has moved since the last drawn frame (a resting
         // pointer keeps what the keyboard chose).
+        // The path is drawn from the hovered node, which is known only now: a change asks
+        // for the next frame, or the reactive window would never draw the path.
+        let hovered = table.hovered;
         if board::pointer_moved(ui) {
             table.hovered = input.hovered;
         }
@@ -391,6 +394,9 @@ fn game_screen(
                 table.hovered =
                     board::step(&table.game.board, bottom, rect, from, dir).or(Some(from));
             }
+        }
+        if table.hovered != hovered {
+            ui.ctx().request_repaint();
         }
         if ui.input(|i| i.key_pressed(egui::Key::Enter))
             && let Some(n) = table.hovered

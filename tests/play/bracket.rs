@@ -1,0 +1,138 @@
+//! 括号大战 played with the mouse and the keyboard: a piece dragged from the palette, one
+//! picked and clicked onto a cell after the wheel turned it a notch at a time, one placed
+//! from the keyboard alone.
+
+use crate::driver::{Game, Map};
+use crate::zh;
+
+/// From the menu to a new 2-player game against the computer on slot #1.
+pub fn new_game(g: &mut Game) -> Map {
+    g.click(&zh("bracket-war"));
+    g.wait("the slots", |m| m.in_state("BracketScreen::Slots"));
+    let card = g
+        .wait("slot #1", |m| m.containing("#1").is_some())
+        .containing("#1")
+        .unwrap()
+        .center();
+    g.click_at(card.0, card.1, 1);
+    g.wait("the new game", |m| m.in_state("BracketScreen::NewGame"));
+    g.click(&zh("start"));
+    g.wait("the board, my turn", |m| {
+        m.in_state("BracketScreen::Playing")
+            && m.fact("bracket-turn").is_some_and(|t| t.starts_with("1 "))
+    })
+}
+
+fn my_turn(g: &mut Game) -> Map {
+    g.wait("my turn again", |m| {
+        m.fact("bracket-turn").is_some_and(|t| t.starts_with("1 "))
+    })
+}
+
+/// A kind's button in the palette, by its name (from `content/bracket/pieces.ron`).
+fn palette(m: &Map, name: &str) -> (i32, i32) {
+    m.widgets
+        .iter()
+        .find(|w| w.role == "Button" && w.text.ends_with(name))
+        .unwrap_or_else(|| panic!("{name} in the palette"))
+        .center()
+}
+
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn a_game_placed_by_drag_by_click_and_by_keyboard() {
+    let mut g = Game::start("bracket-hands");
+    let m = new_game(&mut g);
+
+    // 1. Drag 尖括号 from the palette onto (1,1).
+    let from = palette(&m, "尖括号");
+    g.drag(from, m.cell(1, 1));
+    let m = g.wait("a piece on (1,1)", |m| m.piece(1, 1).is_some());
+    assert_eq!(m.piece(1, 1).unwrap().0, 1, "player 1's piece");
+    g.screenshot("dragged");
+
+    // 2. Pick 小括号, turn it with the wheel over the board one notch at a time (a quarter
+    //    turn each), then click (0,2).
+    let m = my_turn(&mut g);
+    let paren = palette(&m, "小括号");
+    g.click_at(paren.0, paren.1, 1);
+    let target = m.cell(0, 2);
+    g.move_to(target.0, target.1);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let before = g.map().fact("facing").unwrap().to_string();
+    g.wheel(false);
+    let one = g.wait("one notch turned the piece", |m| {
+        m.fact("facing") != Some(before.as_str())
+    });
+    let after_one = one.fact("facing").unwrap().to_string();
+    g.wheel(false);
+    let two = g.wait("a second notch", |m| {
+        m.fact("facing") != Some(after_one.as_str())
+    });
+    let after_two = two.fact("facing").unwrap().to_string();
+    assert_eq!(
+        quarter_turns(&before, &after_two),
+        2,
+        "two notches are two quarter turns ({before} → {after_one} → {after_two})"
+    );
+    assert_eq!(
+        quarter_turns(&before, &after_one),
+        1,
+        "one notch, one quarter turn"
+    );
+    g.click_at(target.0, target.1, 1);
+    let m = g.wait("a piece on (0,2)", |m| m.piece(0, 2).is_some());
+    assert_eq!(m.piece(0, 2).unwrap().2, after_two, "placed as turned");
+
+    // 3. The keyboard alone: 1 picks the first kind, WASD moves the cursor to (2,2), ↑
+    //    turns it up, Enter places.
+    my_turn(&mut g);
+    g.key("1");
+    g.key("d");
+    let m = g.wait("the keyboard cursor", |m| m.fact("cursor").is_some());
+    let (mut r, mut c) = cursor(&m);
+    for _ in 0..12 {
+        if (r, c) == (2, 2) {
+            break;
+        }
+        let key = if r < 2 {
+            "s"
+        } else if r > 2 {
+            "w"
+        } else if c < 2 {
+            "d"
+        } else {
+            "a"
+        };
+        g.key(key);
+        let m = g.map();
+        (r, c) = cursor(&m);
+    }
+    assert_eq!((r, c), (2, 2), "the cursor reached (2,2)");
+    g.key("Up");
+    g.wait("facing up", |m| m.fact("facing") == Some("U"));
+    g.key("Return");
+    let m = g.wait("a piece on (2,2)", |m| m.piece(2, 2).is_some());
+    assert_eq!(m.piece(2, 2).unwrap().2, "U");
+    g.screenshot("placed");
+    g.finish();
+}
+
+fn cursor(m: &Map) -> (u8, u8) {
+    let v: Vec<u8> = m
+        .fact("cursor")
+        .unwrap_or("9 9")
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    (v[0], v[1])
+}
+
+/// Quarter turns between two facings, either way round.
+fn quarter_turns(from: &str, to: &str) -> usize {
+    let order = ["U", "R", "D", "L"];
+    let a = order.iter().position(|x| *x == from).unwrap();
+    let b = order.iter().position(|x| *x == to).unwrap();
+    let d = (b + 4 - a) % 4;
+    d.min(4 - d)
+}

@@ -1,0 +1,105 @@
+//! 军棋 at one computer against the computer: the layout changed by a drag and by two
+//! clicks, then moves made by clicks (with the path shown under the resting pointer) and by
+//! a drag.
+
+use crate::driver::{Game, Map};
+use crate::zh;
+
+/// The piece the map shows on `node`: owner and kind id (`?` when hidden).
+fn piece(m: &Map, node: &str) -> Option<(String, String)> {
+    m.facts_of("junqi-piece").into_iter().find_map(|v| {
+        let p: Vec<&str> = v.split(' ').collect();
+        (p[0] == node).then(|| (p[1].to_string(), p[2].to_string()))
+    })
+}
+
+/// The legal moves the map shows (only on the person's turn).
+fn moves(m: &Map) -> Vec<(String, String)> {
+    m.facts_of("junqi-move")
+        .into_iter()
+        .map(|v| {
+            let (a, b) = v.split_once(' ').unwrap();
+            (a.to_string(), b.to_string())
+        })
+        .collect()
+}
+
+fn plies(m: &Map) -> u32 {
+    m.fact("junqi-plies").unwrap_or("0").parse().unwrap()
+}
+
+/// The person's turn on the board, with at least one legal move.
+fn my_turn(g: &mut Game) -> Map {
+    g.wait("the person's turn", |m| {
+        m.in_state("JunqiScreen::Playing") && !moves(m).is_empty()
+    })
+}
+
+/// From the menu to the deployment of a 2-player game against the computer (slot #1).
+pub fn deploy(g: &mut Game) -> Map {
+    g.click(&zh("junqi"));
+    g.wait("the slots", |m| m.in_state("JunqiScreen::Slots"));
+    let slot = g.wait("slot #1", |m| m.containing("#1 ").is_some());
+    let (x, y) = slot.containing("#1 ").unwrap().center();
+    g.click_at(x, y, 1);
+    g.wait("the new game", |m| m.in_state("JunqiScreen::NewGame"));
+    g.click(&zh("junqi-preset-two"));
+    g.click(&zh("junqi-start"));
+    g.wait("the deployment", |m| {
+        m.in_state("JunqiScreen::Deploy") && piece(m, "A00").is_some()
+    })
+}
+
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn deployment_and_moves_by_drag_and_by_clicks() {
+    let mut g = Game::start("junqi-hands");
+    let m = deploy(&mut g);
+
+    // A swap by dragging one piece onto another.
+    let (a, b) = (piece(&m, "A00").unwrap(), piece(&m, "A01").unwrap());
+    assert_ne!(a.1, b.1, "two different pieces to swap");
+    g.drag(m.node("A00"), m.node("A01"));
+    g.wait("A00 and A01 swapped by a drag", |m| {
+        piece(m, "A00").as_ref() == Some(&b) && piece(m, "A01").as_ref() == Some(&a)
+    });
+    // A swap by two clicks.
+    let (c, d) = (piece(&m, "A03").unwrap(), piece(&m, "A04").unwrap());
+    g.click_at(m.node("A03").0, m.node("A03").1, 1);
+    g.wait("A03 picked", |m| m.fact("junqi-selected") == Some("A03"));
+    g.click_at(m.node("A04").0, m.node("A04").1, 1);
+    g.wait("A03 and A04 swapped by two clicks", |m| {
+        piece(m, "A03").as_ref() == Some(&d) && piece(m, "A04").as_ref() == Some(&c)
+    });
+    g.screenshot("deployed");
+    g.click(&zh("junqi-confirm-layout"));
+
+    // A move by clicks: the piece, then (after the path shows under the resting pointer)
+    // where it goes.
+    let m = my_turn(&mut g);
+    let before = plies(&m);
+    let (from, to) = moves(&m)[0].clone();
+    g.click_at(m.node(&from).0, m.node(&from).1, 1);
+    g.wait("the piece selected", |m| {
+        m.fact("junqi-selected") == Some(from.as_str())
+    });
+    // One motion onto the node, then the pointer rests: the frame that motion wakes must
+    // lead to the path being drawn (it used to need the pointer to keep moving).
+    g.move_to(m.node(&to).0, m.node(&to).1);
+    g.wait("the path to the hovered node, drawn", |m| {
+        m.fact("junqi-hovered") == Some(to.as_str())
+            && m.fact("junqi-path-drawn").is_some_and(|p| p != "0")
+    });
+    g.screenshot("path");
+    g.click_at(m.node(&to).0, m.node(&to).1, 1);
+    g.wait("the move made", |m| plies(m) > before);
+
+    // A move by a drag.
+    let m = my_turn(&mut g);
+    let before = plies(&m);
+    let (from, to) = moves(&m)[0].clone();
+    g.drag(m.node(&from), m.node(&to));
+    g.wait("the move dragged", |m| plies(m) > before);
+    g.screenshot("dragged");
+    g.finish();
+}
