@@ -61,6 +61,9 @@ pub struct AppOptions {
     pub assets: Option<PathBuf>,
     /// Tests that drive the window: where it writes what it shows ([`ui_map`]).
     pub ui_map: Option<PathBuf>,
+    /// The window's size in logical pixels (default 1280x800); tests set it with
+    /// `BRACKET_WAR_WINDOW_SIZE=WxH` to check the layout of smaller windows.
+    pub window_size: Option<(u32, u32)>,
 }
 
 /// The save folder.
@@ -85,7 +88,7 @@ pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "括号大战 Bracket War".into(),
-                    resolution: (1280, 800).into(),
+                    resolution: options.window_size.unwrap_or((1280, 800)).into(),
                     ..default()
                 }),
                 ..default()
@@ -292,6 +295,12 @@ pub fn run(mut options: AppOptions) -> AppExit {
     }
     if let Some(file) = std::env::var_os(ui_map::UI_MAP_ENV) {
         options.ui_map = Some(PathBuf::from(file));
+    }
+    if let Ok(size) = std::env::var("BRACKET_WAR_WINDOW_SIZE")
+        && let Some((w, h)) = size.split_once('x')
+        && let (Ok(w), Ok(h)) = (w.parse(), h.parse())
+    {
+        options.window_size = Some((w, h));
     }
     let kinds = Arc::new(load_kinds(options.mods.as_deref()));
     build(options, kinds).run()

@@ -207,6 +207,17 @@ fn modal<R>(
         })
 }
 
+/// A screen that is one column of content (settings, new games, slots): it scrolls when
+/// the window is too short for it, instead of cutting its last buttons off.
+pub fn page(ctx: &egui::Context, body: impl FnOnce(&mut egui::Ui)) {
+    egui::CentralPanel::default().show(&mut root_ui(ctx), |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("page")
+            .auto_shrink([false, false])
+            .show(ui, body);
+    });
+}
+
 /// A full-window egui `Ui` to lay panels out in (egui 0.36 panels live inside a `Ui`).
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(

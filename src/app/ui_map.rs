@@ -75,9 +75,14 @@ fn enable_accesskit(mut contexts: Query<&mut EguiContext, Added<EguiContext>>) {
     }
 }
 
-/// Breaches already logged (each once, until it is mended).
+/// Breaches seen in the last frames, by widget place (role and rectangle): for how many
+/// frames in a row, and whether logged. egui lays some things out over two or three frames
+/// (a sizing pass, a panel learning its height), so a breach counts once it lasted
+/// [`SETTLED`] frames; it is logged once until it is mended.
 #[derive(Resource, Default)]
-struct Reported(Vec<String>);
+struct Reported(std::collections::HashMap<String, (u32, bool)>);
+
+const SETTLED: u32 = 3;
 
 /// One widget from the accessibility tree.
 struct Widget {
@@ -113,15 +118,32 @@ fn widgets(update: &TreeUpdate) -> Vec<Widget> {
         .collect()
 }
 
-/// What a breach of the layout is, if `w` is one: outside the window, or over the board.
-fn breach(w: &Widget, window: egui::Rect, board: Option<egui::Rect>) -> Option<String> {
-    // Rows of a scroll area that are scrolled away keep their rectangles, so a widget that
-    // is wholly outside is not judged here (what matters is what a person can reach: a
-    // widget half out is cut off). Panels and windows are judged by their frames.
+/// Whether `w` is a row of a scroll area that is (partly) scrolled out of its view: egui
+/// keeps such a row's whole rectangle, so it may reach past the window's edge while a
+/// person sees only what the scroll area shows. A scroll area that has something to scroll
+/// has a scroll bar as tall as its view, at its right edge.
+fn scrolled_away(w: &Widget, scroll_bars: &[egui::Rect]) -> bool {
+    scroll_bars.iter().any(|bar| {
+        w.rect.max.x <= bar.max.x + 1.0
+            && !(w.rect.min.y >= bar.min.y - 1.0 && w.rect.max.y <= bar.max.y + 1.0)
+    })
+}
+
+/// What a breach of the layout is, if `w` is one: cut off by the window's edge, or over
+/// the board.
+fn breach(
+    w: &Widget,
+    window: egui::Rect,
+    board: Option<egui::Rect>,
+    scroll_bars: &[egui::Rect],
+) -> Option<String> {
     let name = || format!("{:?} '{}' at {:?}", w.role, w.text, w.rect);
     let tolerance = 1.0;
     let inside = window.expand(tolerance);
-    if w.rect.width() > 0.0 && w.rect.intersects(window) && !inside.contains_rect(w.rect) {
+    if w.rect.width() > 0.0
+        && !inside.contains_rect(w.rect)
+        && (w.role == Role::ScrollBar || !scrolled_away(w, scroll_bars))
+    {
         return Some(format!(
             "{} is cut off by the window's edge ({}x{})",
             name(),
@@ -208,22 +230,33 @@ fn map_and_guard(
         (m.top_modal_layer().is_some(), popups)
     });
     let widgets = widgets(update);
+    let scroll_bars: Vec<egui::Rect> = widgets
+        .iter()
+        .filter(|w| w.role == Role::ScrollBar)
+        .map(|w| w.rect)
+        .collect();
 
     let mut now = Vec::new();
     for wd in &widgets {
         // Tooltips and pop-ups float over the board by design, while the pointer is there.
         let popup = popups.iter().any(|r| r.expand(2.0).contains_rect(wd.rect));
         let board = board.filter(|_| !modal && !popup);
-        if let Some(b) = breach(wd, window_rect, board) {
-            now.push(b);
+        if let Some(b) = breach(wd, window_rect, board, &scroll_bars) {
+            let place = format!("{:?} {:?}", wd.role, wd.rect);
+            now.push((place, b));
         }
     }
-    for b in &now {
-        if !reported.0.contains(b) {
+    let mut seen = std::collections::HashMap::new();
+    for (place, b) in now {
+        let (frames, logged) = reported.0.get(&place).copied().unwrap_or((0, false));
+        let frames = frames + 1;
+        let log = frames >= SETTLED && !logged;
+        if log {
             error!("layout: {b}");
         }
+        seen.insert(place, (frames, logged || log));
     }
-    reported.0 = now;
+    reported.0 = seen;
 
     let Some(path) = &file.0 else { return };
     let mut out = String::new();
@@ -364,8 +397,15 @@ fn map_and_guard(
             );
         }
     }
-    for b in &reported.0 {
-        let _ = writeln!(out, "layout-error {b}");
+    let mut logged: Vec<&String> = reported
+        .0
+        .iter()
+        .filter(|(_, (_, logged))| *logged)
+        .map(|(place, _)| place)
+        .collect();
+    logged.sort();
+    for place in logged {
+        let _ = writeln!(out, "layout-error {place}");
     }
     if *last == out {
         return;

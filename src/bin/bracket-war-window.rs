@@ -36,6 +36,7 @@ fn options(cli: Cli) -> AppOptions {
             pack: args.pack,
             assets: None,
             ui_map: None,
+            window_size: None,
         },
         _ => AppOptions {
             saves: cli.saves.unwrap_or_else(bw_files::default_saves_dir),

@@ -183,7 +183,7 @@ fn target_dir() -> PathBuf {
 }
 
 /// Starts an Xvfb display of `size` and returns it with its number.
-fn xvfb(size: (u32, u32)) -> (Child, String) {
+pub fn xvfb(size: (u32, u32)) -> (Child, String) {
     let mut x = Command::new("Xvfb")
         .args(["-displayfd", "1", "-nolisten", "tcp", "-screen", "0"])
         .arg(format!("{}x{}x24", size.0, size.1))

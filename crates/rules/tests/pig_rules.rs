@@ -515,6 +515,13 @@ fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answe
     };
     let (_, _, replayed) = record.replay(10_000_000).unwrap();
     assert_eq!(bw_rules::pig::judge::format(&replayed), want);
+    // Every answer given: nothing waits for the person.
+    assert!(!record.awaits_person(10_000_000).unwrap());
+    // Left after half the answers: the person still has a decision to make there, so the
+    // slot continues the game instead of replaying it with made-up answers.
+    let mut left = record.clone();
+    left.answers.truncate(left.answers.len() / 2);
+    assert!(left.awaits_person(10_000_000).unwrap());
 }
 
 fn yes(b: bool) -> bw_rules::pig::seat::Answer {

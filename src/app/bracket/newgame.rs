@@ -184,7 +184,7 @@ fn new_game_screen(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
+    theme::page(ctx, |ui| {
         ui.add_space(40.0);
         theme::header(ui, &tr!(loc, "new-game"));
         ui.add_space(30.0);

@@ -100,15 +100,20 @@ fn slots_screen(
             theme::hint(ui, &tr!(loc, "slot-help"));
         });
         ui.add_space(16.0);
-        // The grid (four cards of 280 with gaps of 18) in the middle of the window.
-        let pad = ((ui.available_width() - (4.0 * 280.0 + 3.0 * 18.0)) / 2.0).max(0.0);
+        // The grid (four cards of 280x300 with gaps of 18) in the middle of the window; a
+        // smaller window shrinks the cards and everything on them alike (f).
+        let f = ((ui.available_width() - 3.0 * 18.0 - 16.0) / (4.0 * 280.0))
+            .min((ui.available_height() - 18.0 - 60.0) / (2.0 * 300.0))
+            .clamp(0.4, 1.0);
+        let at = |min: egui::Pos2, x: f32, y: f32| min + egui::vec2(x, y) * f;
+        let pad = ((ui.available_width() - (4.0 * 280.0 * f + 3.0 * 18.0)) / 2.0).max(0.0);
         ui.horizontal(|ui| {
             ui.add_space(pad);
             egui::Grid::new("slots")
                 .spacing([18.0, 18.0])
                 .show(ui, |ui| {
                     for i in 0..SLOT_COUNT {
-                        let size = egui::vec2(280.0, 300.0);
+                        let size = egui::vec2(280.0, 300.0) * f;
                         let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
                         let painter = ui.painter_at(rect);
                         let hovered = response.hovered();
@@ -130,19 +135,15 @@ fn slots_screen(
                                 pos,
                                 egui::Align2::LEFT_TOP,
                                 s,
-                                egui::FontId::proportional(size),
+                                egui::FontId::proportional(size * f),
                                 palette::TEXT,
                             );
                         };
-                        text(
-                            rect.min + egui::vec2(12.0, 10.0),
-                            format!("#{}", i + 1),
-                            20.0,
-                        );
+                        text(at(rect.min, 12.0, 10.0), format!("#{}", i + 1), 20.0);
                         match list.slots.get(i) {
                             None | Some(Slot::Empty) => {
                                 text(
-                                    rect.min + egui::vec2(12.0, 140.0),
+                                    at(rect.min, 12.0, 140.0),
                                     format!("＋ {}", tr!(loc, "empty-slot")),
                                     22.0,
                                 );
@@ -153,7 +154,7 @@ fn slots_screen(
                                 } else {
                                     tr!(loc, "bracket-war")
                                 };
-                                text(rect.min + egui::vec2(60.0, 12.0), m, 18.0);
+                                text(at(rect.min, 60.0, 12.0), m, 18.0);
                                 let info = if game.turn.is_over() {
                                     tr!(
                                         loc,
@@ -170,33 +171,33 @@ fn slots_screen(
                                         turn = game.turn.current
                                     )
                                 };
-                                text(rect.min + egui::vec2(12.0, 40.0), info, 15.0);
+                                text(at(rect.min, 12.0, 40.0), info, 15.0);
                                 let since = crate::saves::now().saturating_sub(data.last_played);
                                 text(
-                                    rect.min + egui::vec2(12.0, 62.0),
+                                    at(rect.min, 12.0, 62.0),
                                     tr!(loc, "last-played", when = ago(&loc, since)),
                                     15.0,
                                 );
                                 let mini = egui::Rect::from_min_size(
-                                    rect.min + egui::vec2(40.0, 90.0),
-                                    egui::vec2(200.0, 200.0),
+                                    at(rect.min, 40.0, 90.0),
+                                    egui::vec2(200.0, 200.0) * f,
                                 );
                                 miniature(&painter, mini, &game.board, &seats);
                             }
                             Some(Slot::Damaged { damage, .. }) => {
                                 text(
-                                    rect.min + egui::vec2(12.0, 50.0),
+                                    at(rect.min, 12.0, 50.0),
                                     format!("⚠ {}", tr!(loc, "damaged")),
                                     20.0,
                                 );
                                 let colour = palette::WARNING;
                                 let galley = painter.layout(
                                     crate::app::i18n::damage(&loc, damage),
-                                    egui::FontId::proportional(13.0),
+                                    egui::FontId::proportional(13.0 * f),
                                     colour,
                                     rect.width() - 24.0,
                                 );
-                                painter.galley(rect.min + egui::vec2(12.0, 84.0), galley, colour);
+                                painter.galley(at(rect.min, 12.0, 84.0), galley, colour);
                             }
                         }
                         let name = said.join(" ");
@@ -207,16 +208,16 @@ fn slots_screen(
                         // click; a saved slot also has a replay button.
                         let corner = |w: f32, h: f32| {
                             egui::Rect::from_min_size(
-                                rect.max - egui::vec2(w + 10.0, h + 10.0),
-                                egui::vec2(w, h),
+                                rect.max - egui::vec2(w + 10.0, h + 10.0) * f,
+                                egui::vec2(w, h) * f,
                             )
                         };
                         let mut on_button = false;
                         if let Some(Slot::Damaged { backup, .. }) = list.slots.get(i) {
                             let backup = *backup;
                             let restore = egui::Rect::from_min_size(
-                                rect.min + egui::vec2(12.0, 230.0),
-                                egui::vec2(120.0, 30.0),
+                                at(rect.min, 12.0, 230.0),
+                                egui::vec2(120.0, 30.0) * f,
                             );
                             if backup
                                 && ui

@@ -341,7 +341,7 @@ fn new_game_screen(
         .unwrap_or_default();
     let has_engine = !engine_command.is_empty();
     let ctx = contexts.ctx_mut()?;
-    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
+    theme::page(ctx, |ui| {
         ui.add_space(24.0);
         theme::header(ui, &tr!(loc, "junqi-new-game"));
         ui.add_space(16.0);

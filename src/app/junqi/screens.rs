@@ -64,7 +64,7 @@ fn slots_screen(
     mut watch: MessageWriter<super::replay::WatchJunqi>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
+    theme::page(ctx, |ui| {
         ui.add_space(30.0);
         theme::header(
             ui,

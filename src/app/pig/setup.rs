@@ -35,6 +35,9 @@ pub struct PigSetupUi {
     pub message: Option<String>,
     /// The 猪国杀 save slots as last read.
     pub slots: Vec<PigSlot>,
+    /// For each slot: a seated game left with its person to decide (it continues, it does
+    /// not replay).
+    pub awaiting: Vec<bool>,
     pub confirm_delete: Option<usize>,
 }
 
@@ -47,6 +50,7 @@ impl Default for PigSetupUi {
             file: String::new(),
             message: None,
             slots: Vec::new(),
+            awaiting: Vec::new(),
             confirm_delete: None,
         }
     }
@@ -56,6 +60,14 @@ impl PigSetupUi {
     /// Reads the slots again.
     pub fn reload(&mut self, dir: &SaveDir) {
         self.slots = (0..SLOT_COUNT).map(|i| dir.load_pig(i)).collect();
+        self.awaiting = self
+            .slots
+            .iter()
+            .map(|s| match s {
+                PigSlot::Saved(r) => r.seat.is_some() && r.awaits_person(TURN_CAP).unwrap_or(false),
+                _ => false,
+            })
+            .collect();
         self.confirm_delete = None;
     }
 
@@ -119,7 +131,7 @@ fn setup_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut start = None;
-    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |p| {
+    theme::page(ctx, |p| {
         p.add_space(24.0);
         theme::header(p, &tr!(loc, "pig-kill"));
         p.add_space(16.0);
@@ -303,6 +315,13 @@ fn slots_row(
                         .and_then(|n| n.parse().ok())
                         .unwrap_or(0);
                     match r.seat {
+                        Some(s) if ui.awaiting.get(i).copied().unwrap_or(false) => tr!(
+                            loc,
+                            "pig-slot-to-decide",
+                            slot = i + 1,
+                            pigs = pigs,
+                            pig = s + 1
+                        ),
                         Some(s) => tr!(
                             loc,
                             "pig-slot-seated",
@@ -318,12 +337,18 @@ fn slots_row(
                 }
             };
             let response = h.add(egui::Button::new(text).min_size(egui::vec2(150.0, 32.0)));
-            let replay = matches!(ui.slots[i], PigSlot::Saved(_)) && h.button("▶").clicked();
+            // A seated game left with the person to decide goes on where it stopped (its
+            // replay would show the other pigs' hands and make up the person's answers).
+            let unfinished = ui.awaiting.get(i).copied().unwrap_or(false);
+            let replay = matches!(ui.slots[i], PigSlot::Saved(_))
+                && h.add_enabled(!unfinished, egui::Button::new("▶"))
+                    .on_disabled_hover_text(tr!(loc, "pig-slot-continue-first"))
+                    .clicked();
             if let PigSlot::Saved(r) = &ui.slots[i]
                 && (response.clicked() || replay)
             {
                 match r.replay(TURN_CAP) {
-                    Ok((start, _, end)) if !replay && r.seat.is_some() && end.outcome.is_none() => {
+                    Ok((start, _, _)) if !replay && unfinished => {
                         seat::resume_seat(commands, start, r.clone());
                         commands.insert_resource(SeatSlot(SaveDir::pig(&saves.0.dir), i));
                         next.set(PigScreen::Table);

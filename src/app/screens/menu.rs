@@ -32,44 +32,48 @@ fn main_menu(
         pack.map(|p| contexts.add_image(bevy_egui::EguiTextureHandle::Strong(p.logo.clone())));
     let ctx = contexts.ctx_mut()?;
     egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
-        ui.add_space(40.0);
+        // Made for 800 pixels of height: a shorter window shrinks the logo, the title and
+        // the gaps (the buttons keep their size).
+        let k = (ui.available_height() / 784.0).clamp(0.6, 1.0);
+        let gap = 10.0 * k;
+        ui.add_space(40.0 * k);
         ui.vertical_centered(|ui| {
             match logo {
                 Some(id) => {
-                    ui.add(egui::Image::new((id, egui::vec2(512.0, 128.0))));
+                    ui.add(egui::Image::new((id, egui::vec2(512.0, 128.0) * k)));
                 }
                 None => {
-                    ui.add_space(128.0);
+                    ui.add_space(128.0 * k);
                 }
             }
             ui.label(
                 egui::RichText::new(tr!(loc, "game-title"))
-                    .size(64.0)
+                    .size(64.0 * k)
                     .strong(),
             );
-            ui.add_space(30.0);
+            ui.add_space(30.0 * k);
             if big_button(ui, true, &tr!(loc, "bracket-war")).clicked() {
                 mode.star_war = false;
                 next.set(Screen::Bracket);
             }
-            ui.add_space(10.0);
+            ui.add_space(gap);
             if big_button(ui, true, &tr!(loc, "star-war")).clicked() {
                 mode.star_war = true;
                 next.set(Screen::Bracket);
             }
-            ui.add_space(10.0);
+            ui.add_space(gap);
             if big_button(ui, true, &tr!(loc, "junqi")).clicked() {
                 next.set(Screen::Junqi);
             }
-            ui.add_space(10.0);
+            ui.add_space(gap);
             if big_button(ui, true, &tr!(loc, "pig-kill")).clicked() {
                 next.set(Screen::Pig);
             }
-            ui.add_space(10.0);
+            ui.add_space(gap);
             if big_button(ui, true, &tr!(loc, "online")).clicked() {
                 next.set(Screen::Online);
             }
-            ui.add_space(10.0);
+            ui.add_space(gap);
             // Two half-width buttons: the rules of every game, and the settings.
             ui.horizontal(|h| {
                 let half = egui::vec2(155.0, 54.0);
@@ -85,7 +89,7 @@ fn main_menu(
                     next.set(Screen::Settings);
                 }
             });
-            ui.add_space(10.0);
+            ui.add_space(gap);
             if big_button(ui, true, &tr!(loc, "quit")).clicked() {
                 exit.write(AppExit::Success);
             }

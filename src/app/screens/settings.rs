@@ -255,7 +255,7 @@ fn settings_screen(
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::CentralPanel::default().show(&mut theme::root_ui(ctx), |ui| {
+    theme::page(ctx, |ui| {
         ui.add_space(60.0);
         theme::header(ui, &tr!(loc, "settings"));
         ui.add_space(40.0);

@@ -70,11 +70,19 @@ impl From<RecordedAnswer> for Answer {
 /// Gives the recorded answers back in order (running out answers "no").
 struct Recorded {
     answers: std::vec::IntoIter<RecordedAnswer>,
+    /// The person was asked more than the record answers: the game was left there.
+    ran_out: bool,
 }
 
 impl Asker for Recorded {
     fn ask(&mut self, _: Question) -> Answer {
-        self.answers.next().map_or(Answer::No, Answer::from)
+        self.answers.next().map_or_else(
+            || {
+                self.ran_out = true;
+                Answer::No
+            },
+            Answer::from,
+        )
     }
 }
 
@@ -91,6 +99,18 @@ impl PigRecord {
 
     /// Replays the record: the starting table, every event, and the final table.
     pub fn replay(&self, max_turns: u64) -> Result<(Table, Vec<Event>, Table), String> {
+        self.replay_checked(max_turns)
+            .map(|(start, events, end, _)| (start, events, end))
+    }
+
+    /// Whether a person's seat was left with a decision to make: the record's answers run
+    /// out before the game ends, so the game goes on from there (a replay would only make
+    /// up the person's answers).
+    pub fn awaits_person(&self, max_turns: u64) -> Result<bool, String> {
+        self.replay_checked(max_turns).map(|(.., ran_out)| ran_out)
+    }
+
+    fn replay_checked(&self, max_turns: u64) -> Result<(Table, Vec<Event>, Table, bool), String> {
         if self.version != PIG_RECORD_VERSION {
             return Err(format!(
                 "record format {} (this game reads {PIG_RECORD_VERSION})",
@@ -106,15 +126,17 @@ impl PigRecord {
                     seat,
                     asker: Recorded {
                         answers: self.answers.clone().into_iter(),
+                        ran_out: false,
                     },
                 };
                 run(&mut table, &mut brain, &mut log, max_turns);
+                return Ok((start, log.0, table, brain.asker.ran_out));
             }
             Some(seat) => return Err(format!("seat {seat} is not at this table")),
             None => {
                 run(&mut table, &mut ProblemBrain, &mut log, max_turns);
             }
         }
-        Ok((start, log.0, table))
+        Ok((start, log.0, table, false))
     }
 }
