@@ -171,41 +171,35 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
     }
 }
 
-/// A visible clock is running: the reactive window wakes when the clock's shown value next
-/// changes (in the duration this carries), and sleeps until input again once no system
-/// asks this frame. A clock that shows seconds wakes the window once a second, not
-/// continuously.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct KeepTicking(pub std::time::Duration);
+/// A visible clock is running: while any system says so, the reactive window wakes once a
+/// second (a clock shows whole seconds), and sleeps until input again once none does.
+///
+/// The wake-up period is the same for every clock on purpose: Bevy redraws at once
+/// whenever the update mode changes, so a period that changed every frame would redraw
+/// without pause.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct KeepTicking;
 
-impl KeepTicking {
-    /// For a countdown that shows whole seconds (rounded up) and has `left` seconds to go:
-    /// wake just after it crosses the next whole second.
-    pub fn seconds_shown(left: f64) -> KeepTicking {
-        let to_next = left - (left.ceil() - 1.0);
-        let to_next = if to_next <= 0.0 { 1.0 } else { to_next };
-        KeepTicking(std::time::Duration::from_secs_f64(to_next + 0.005))
-    }
-}
+/// How often a running clock wakes the window.
+pub const CLOCK_TICK: std::time::Duration = std::time::Duration::from_secs(1);
 
 fn keep_ticking(
     mut ticking: MessageReader<KeepTicking>,
     winit: Option<ResMut<bevy::winit::WinitSettings>>,
 ) {
-    let soonest = ticking.read().map(|t| t.0).min();
+    let wanted_ticks = ticking.read().count() > 0;
     let Some(mut w) = winit else { return };
     if w.focused_mode == UpdateMode::Continuous {
         return; // screenshots run continuously
     }
-    let wanted = match soonest {
-        Some(wait) => {
-            let wake = UpdateMode::reactive(wait);
-            WinitSettings {
-                focused_mode: wake,
-                unfocused_mode: wake,
-            }
+    let wanted = if wanted_ticks {
+        let tick = UpdateMode::reactive(CLOCK_TICK);
+        WinitSettings {
+            focused_mode: tick,
+            unfocused_mode: tick,
         }
-        None => WinitSettings::desktop_app(),
+    } else {
+        WinitSettings::desktop_app()
     };
     if (w.focused_mode, w.unfocused_mode) != (wanted.focused_mode, wanted.unfocused_mode) {
         *w = wanted;
@@ -223,8 +217,11 @@ fn log_launch_time(launch: Res<LaunchTime>) {
     );
 }
 
+/// The one camera. No multisampling: egui smooths its own edges and the board's sprites
+/// are axis-aligned, while four samples a pixel made every frame cost several times more
+/// where the GPU is emulated (Mesa's llvmpipe), as under Xvfb.
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn(Camera2d);
+    commands.spawn((Camera2d, Msaa::Off));
 }
 
 /// bevy_egui 0.42 sends egui a `ModifiersChanged` event every frame, so egui always asks

@@ -477,6 +477,21 @@ impl Game {
         self.kill_game();
     }
 
+    /// The game process's id.
+    pub fn pid(&self) -> u32 {
+        self.game.as_ref().expect("the game runs").id()
+    }
+
+    /// CPU time the game process used so far (user and system), in seconds.
+    pub fn cpu_seconds(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).unwrap();
+        // Fields after the command name (which is in parentheses): utime is the 14th
+        // field of the line, stime the 15th, in clock ticks (100 a second on Linux).
+        let rest = &stat[stat.rfind(')').unwrap() + 2..];
+        let f: Vec<&str> = rest.split(' ').collect();
+        (f[11].parse::<f64>().unwrap() + f[12].parse::<f64>().unwrap()) / 100.0
+    }
+
     /// Kills the game process (as a crash or a closed laptop would).
     pub fn kill_game(&mut self) {
         if let Some(mut g) = self.game.take() {

@@ -516,7 +516,7 @@ fn tick_clock(
     let left = t.clock.unwrap_or(0.0) - time.delta_secs();
     t.clock = Some(left);
     if left > 0.0 {
-        ticking.write(crate::app::KeepTicking::seconds_shown(left as f64));
+        ticking.write(crate::app::KeepTicking);
         return;
     }
     t.clock = None;

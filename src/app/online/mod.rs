@@ -509,8 +509,8 @@ fn tick_room_clock(online: Res<Online>, mut ticking: MessageWriter<crate::app::K
         .room
         .as_ref()
         .is_some_and(|r| r.status == RoomStatus::Playing);
-    if playing && let Some(ms) = online.clock_left().filter(|&ms| ms > 0) {
-        ticking.write(crate::app::KeepTicking::seconds_shown(ms as f64 / 1000.0));
+    if playing && online.clock_left().is_some_and(|ms| ms > 0) {
+        ticking.write(crate::app::KeepTicking);
     }
 }
 
