@@ -6,6 +6,9 @@ set -euo pipefail
 packages=(pkg-config libudev-dev libwayland-dev libxkbcommon-dev libx11-dev libasound2-dev)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1)
+    # The real-window tests: X11 input (xdotool), screenshots (ImageMagick's import), and
+    # a faster linker for the test programs (mold).
+    packages+=(xdotool imagemagick mold)
     # Windows from Linux: MinGW-w64 links the .exe files, Wine runs them, zip packs them.
     packages+=(gcc-mingw-w64-x86-64 wine64 zip)
 fi

@@ -250,3 +250,76 @@ fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
     esc(&mut app);
     assert!(!app.world().resource::<BracketPlay>().paused);
 }
+
+/// Right click marks an own piece in the home corner for deletion; a piece outside it is
+/// not marked, and the top bar says why at once (it used to be marked, then refused on the
+/// confirming click).
+#[test]
+fn a_piece_that_cannot_be_deleted_is_refused_when_marked() {
+    use bracket_war::app::bracket::BracketQueue;
+    use bw_rules::bracket::game::Action;
+    use bw_rules::bracket::generate::BoardSettings;
+    let (mut app, _saves) = headless_game();
+    app.world_mut().write_message(StartBracketGame::New {
+        slot: 0,
+        settings: Settings {
+            board: BoardSettings {
+                side: 10,
+                players: 2,
+                mirror_density: 0.0,
+                glass_density: 0.0,
+            },
+            ..Default::default()
+        },
+        seats: vec![SeatKind::Human, SeatKind::Human],
+        coverage_hint: true,
+        seed: 3,
+    });
+    app.update();
+    app.update();
+    let kinds = KindTable::builtin();
+    let place = |app: &mut App, row: u8, col: u8, glyph: char, facing: Dir| {
+        app.world_mut().resource_mut::<BracketPlay>().facing = facing;
+        app.world_mut()
+            .resource_mut::<BracketQueue>()
+            .0
+            .push(Action::Place {
+                at: At { row, col },
+                kind: kinds.by_glyph(glyph).unwrap(),
+                facing: None,
+            });
+        app.update();
+    };
+    // P1's angle bracket on (0,2) shoots along row 0; P2 plays in its corner; P1 puts a
+    // circle on (0,5), outside its home; P2 again.
+    place(&mut app, 0, 2, '>', Dir::R);
+    place(&mut app, 9, 9, 'o', Dir::R);
+    place(&mut app, 0, 5, 'o', Dir::R);
+    place(&mut app, 8, 8, 'o', Dir::R);
+    let board = app.world().resource::<BracketBoard>().board.clone();
+    assert!(matches!(board.tile(board.index(0, 5)), Tile::Piece(p) if p.owner == 1));
+    let right_click = |app: &mut App, row: u8, col: u8| {
+        use bevy::input::ButtonState;
+        use bevy::input::mouse::MouseButtonInput;
+        pointer_at(app, row, col);
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(MouseButtonInput {
+                button: MouseButton::Right,
+                state,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+        }
+    };
+    right_click(&mut app, 0, 5);
+    let ui = app.world().resource::<BracketPlay>();
+    assert_eq!(
+        ui.pending_delete, None,
+        "outside the home corner: not marked"
+    );
+    assert!(ui.message.is_some(), "and the reason is shown at once");
+    right_click(&mut app, 0, 2);
+    let ui = app.world().resource::<BracketPlay>();
+    assert_eq!(ui.pending_delete, Some(At { row: 0, col: 2 }));
+    assert_eq!(ui.message, None, "the reason goes once a piece is marked");
+}

@@ -421,6 +421,10 @@ fn a_saved_game_replays_ply_for_ply_in_either_view() {
     r.playing = false;
     let n = r.total();
     assert_eq!(n, live.actions.len());
+    assert_eq!(
+        r.total_plies, live.plies,
+        "the replay counts plies as the slot does"
+    );
     r.show(n);
     assert_eq!(r.game.at, live.at, "the replay ends where the game is");
     r.show(2);

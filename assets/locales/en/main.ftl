@@ -44,10 +44,7 @@ delete = Delete
 confirm-delete = Delete save #{ $slot }?
 slot-help = Left click to open, right click to delete, ▶ to replay
 slot-info = { $players } players · round { $round } · player { $turn } to move
-slot-finished = { $players } players · finished after { $rounds ->
-    [one] one round
-   *[other] { $rounds } rounds
-}
+slot-finished = { $players } players · finished in round { $round }
 last-played = Last played { $when }
 ago-seconds = { $n ->
     [one] one second ago
@@ -337,6 +334,7 @@ junqi-replay-all = everything
 junqi-replay-seat = as { $seat } saw it
 junqi-replay-whose = This game is not over: whose view?
 junqi-replay-whose-hint = Pick a seat below. The opponents' layouts stay hidden until the game ends.
+junqi-replay-plies = ply { $n } of { $total }
 preview-dies = This piece would be destroyed as soon as it is placed.
 delete-mark-help = Marked for deletion: click it again to delete it, right click to cancel.
 window-title = Bracket War

@@ -5,13 +5,14 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
+use bw_rules::bracket::Dir;
 use bw_rules::bracket::ecs::{
     BracketBoard, BracketContent, BracketFrame, BracketSetup, BracketTurn,
 };
-use bw_rules::bracket::game::{Action, At, placeable_kinds};
-use bw_rules::bracket::{Dir, Tile};
+use bw_rules::bracket::game::{Action, At, check, placeable_kinds};
 
 use super::{BracketGame, BracketPlay, BracketQueue, is_human_turn, view};
+use crate::app::i18n::Locale;
 
 /// Where the pointer is on the board's plane, and whether egui has the pointer or keyboard.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -92,6 +93,7 @@ pub fn board_input(
     mut notches: Local<f32>,
     mut last_line: Local<Option<(std::time::Instant, f32)>>,
     mut keys_play: Local<bool>,
+    loc: Res<Locale>,
 ) {
     let Some(frame) = frame else { return };
     let n = frame.side;
@@ -194,6 +196,11 @@ pub fn board_input(
     };
     if ui.hovered != hovered {
         ui.hovered = hovered;
+        // A refusal in the top bar was about the cell the pointer left; the preview speaks
+        // for the cell it is over now.
+        if hovered.is_some() {
+            ui.message = None;
+        }
     }
     if !*keys_play && hovered.is_some() && ui.cursor.is_some() {
         ui.cursor = None;
@@ -233,12 +240,14 @@ pub fn board_input(
             &setup,
             &content,
             turn.0.current,
+            |at| deletion_refused(&setup, &snapshot, &turn, &content, &loc, at),
         );
     }
     let Some((row, col)) = cell else { return };
     let at = At { row, col };
     if mouse.just_pressed(MouseButton::Right) {
-        mark_or_cancel(&mut ui, &snapshot.board, turn.0.current, at);
+        let refused = deletion_refused(&setup, &snapshot, &turn, &content, &loc, at);
+        mark_or_cancel(&mut ui, at, refused);
     }
     if mouse.just_pressed(MouseButton::Left) && ui.dragging.is_none() {
         if let Some(del) = ui.pending_delete.take() {
@@ -257,15 +266,44 @@ pub fn board_input(
     }
 }
 
-/// Right click (or Delete): mark an own piece for deletion, or cancel the mark.
-fn mark_or_cancel(ui: &mut BracketPlay, board: &bw_rules::bracket::Board, me: u8, at: At) {
+/// Why deleting the piece on `at` would be refused (in the player's words), if it would.
+fn deletion_refused(
+    setup: &BracketSetup,
+    snapshot: &BracketBoard,
+    turn: &BracketTurn,
+    content: &BracketContent,
+    loc: &Locale,
+    at: At,
+) -> Option<String> {
+    check(
+        &setup.settings,
+        &snapshot.board,
+        &turn.0,
+        &content.0,
+        &Action::Delete { at },
+    )
+    .err()
+    .map(|r| crate::app::i18n::refusal(loc, &r))
+}
+
+/// Right click (or Delete): mark an own piece for deletion, or cancel the mark. A piece
+/// that cannot be deleted (outside the home corner, not one's own) is not marked: the top
+/// bar says why at once, not after the confirming click.
+fn mark_or_cancel(ui: &mut BracketPlay, at: At, refused: Option<String>) {
     if ui.pending_delete == Some(at) {
         ui.pending_delete = None;
         return;
     }
-    let i = board.index(at.row as usize, at.col as usize);
-    let mine = matches!(board.tile(i), Tile::Piece(p) if p.owner == me);
-    ui.pending_delete = mine.then_some(at);
+    match refused {
+        Some(why) => {
+            ui.pending_delete = None;
+            ui.message = Some(why);
+        }
+        None => {
+            ui.pending_delete = Some(at);
+            ui.message = None;
+        }
+    }
 }
 
 fn keyboard(
@@ -276,6 +314,7 @@ fn keyboard(
     setup: &BracketSetup,
     content: &BracketContent,
     me: u8,
+    refused: impl Fn(At) -> Option<String>,
 ) {
     let moves = [
         (KeyCode::KeyW, -1i32, 0i32),
@@ -326,11 +365,7 @@ fn keyboard(
     }
     let Some(at) = ui.cursor else { return };
     if keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace) {
-        ui.pending_delete = if ui.pending_delete == Some(at) {
-            None
-        } else {
-            Some(at)
-        };
+        mark_or_cancel(ui, at, refused(at));
     }
     if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) {
         if ui.pending_delete == Some(at) {

@@ -160,7 +160,7 @@ fn slots_screen(
                                         loc,
                                         "slot-finished",
                                         players = data.settings.board.players,
-                                        rounds = game.turn.round
+                                        round = ended_in(game)
                                     )
                                 } else {
                                     tr!(
@@ -282,4 +282,14 @@ fn slots_screen(
         list.confirm_delete = None;
     }
     Ok(())
+}
+
+/// The round a finished game ended in, as the top bar showed it then: the turn limit's
+/// last round, or the round in progress (a surrender in round 6 ended round 6, though only
+/// 5 were complete).
+pub fn ended_in(game: &bw_rules::bracket::game::Game) -> u32 {
+    match game.settings.turn_limit {
+        Some(limit) if game.turn.round >= limit => limit,
+        _ => game.turn.round + 1,
+    }
 }

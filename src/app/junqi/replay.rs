@@ -35,6 +35,9 @@ pub struct JunqiReplay {
     pub open_seats: Vec<PlayerId>,
     /// Whether the view with every piece revealed may be shown.
     pub all_open: bool,
+    /// Plies (moves on the board) of the whole record: what the slot counts too. Actions
+    /// also count layouts, draw offers and their answers.
+    pub total_plies: u32,
     /// The game after `shown` actions (rebuilt when `shown` changes).
     pub game: Junqi,
 }
@@ -66,6 +69,7 @@ impl JunqiReplay {
             seat,
             open_seats,
             all_open,
+            total_plies: end.plies,
             game,
         })
     }
@@ -216,7 +220,12 @@ pub(super) fn replay_screen(
             if bar.add(egui::Slider::new(&mut at, 0..=total)).changed() {
                 replay.show(at);
             }
-            bar.label(format!("{} / {total}", replay.shown));
+            bar.label(tr!(
+                loc,
+                "junqi-replay-plies",
+                n = replay.game.plies,
+                total = replay.total_plies
+            ));
             // Whose view: everything, or one seat's as it was at this ply.
             let players: Vec<char> = replay.game.players.iter().map(|p| p.seat).collect();
             if replay.all_open

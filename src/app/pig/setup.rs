@@ -69,6 +69,9 @@ impl PigSetupUi {
             })
             .collect();
         self.confirm_delete = None;
+        // What was said about the slots (all taken, a record that would not replay) was
+        // said about the slots as they were.
+        self.message = None;
     }
 
     /// The slot a new game goes to: the first empty one; `None` when all are taken.
