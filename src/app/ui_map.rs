@@ -34,7 +34,9 @@ use bw_rules::bracket::ecs::{BracketBoard, BracketFrame, BracketTurn};
 use super::bracket::BracketPlay;
 use super::bracket::view::{BoardFit, cell_center, cell_size};
 use super::junqi::JunqiTable;
+use super::online::{Online, OnlineContent};
 use super::state::{BracketScreen, JunqiScreen, OnlineScreen, PigScreen, Screen};
+use bw_online::protocol::GameView;
 
 /// The environment variable that names the UI map's file.
 pub const UI_MAP_ENV: &str = "BRACKET_WAR_UI_MAP";
@@ -186,6 +188,7 @@ fn map_and_guard(
     board_snapshot: Option<Res<BracketBoard>>,
     turn: Option<Res<BracketTurn>>,
     junqi: Option<Res<JunqiTable>>,
+    (online, online_content): (Option<Res<Online>>, Option<Res<OnlineContent>>),
     mut frames: Local<u64>,
     mut last: Local<String>,
 ) {
@@ -294,7 +297,12 @@ fn map_and_guard(
             }
         }
     }
-    if states.3.is_some()
+    let junqi_board_shown = states.3.is_some()
+        || matches!(
+            states.4.as_deref().map(State::get),
+            Some(OnlineScreen::Room)
+        );
+    if junqi_board_shown
         && let Some(nodes) = ctx
             .get_mut()
             .data(|d| d.get_temp::<std::sync::Arc<Vec<(String, egui::Pos2)>>>(junqi_nodes_id()))
@@ -395,6 +403,27 @@ fn map_and_guard(
                 t.game.board.name(bw_rules::junqi::NodeId(node as u8)),
                 kind.map_or("?".to_string(), |k| t.game.set.get(k).id.clone())
             );
+        }
+    }
+    if let Some(o) = &online
+        && let Some(room) = &o.room
+    {
+        let _ = writeln!(out, "fact online-room {} {:?}", room.id, room.status);
+        if let Some(me) = room.you {
+            let _ = writeln!(out, "fact online-seat {me}");
+        }
+        let _ = writeln!(out, "fact online-deploying {}", o.layout.is_some() as u8);
+        if let (Some(GameView::Junqi(v)), Some(rules), Some(content)) =
+            (&o.view, o.junqi_rules(), &online_content)
+        {
+            let board = rules.make_board();
+            let _ = writeln!(out, "fact online-turn {}", v.view.turn);
+            let _ = writeln!(out, "fact online-events {}", v.first_event + v.events.len());
+            if !v.observer && v.view.turn == v.view.me && o.layout.is_none() {
+                for (a, b) in v.view.legal_moves(&board, &content.0.pieces) {
+                    let _ = writeln!(out, "fact online-move {} {}", board.name(a), board.name(b));
+                }
+            }
         }
     }
     let mut logged: Vec<&String> = reported

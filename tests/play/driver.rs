@@ -96,12 +96,25 @@ impl Map {
         Some(map)
     }
 
-    /// The first enabled widget whose text is `text` (a button or field a person reads).
+    /// The widget whose text is `text`: an enabled button first (a heading may read the
+    /// same), then anything enabled, then anything.
     pub fn widget(&self, text: &str) -> Option<&Widget> {
-        self.widgets
-            .iter()
-            .find(|w| w.text == text && w.enabled)
-            .or_else(|| self.widgets.iter().find(|w| w.text == text))
+        let named = || self.widgets.iter().filter(move |w| w.text == text);
+        named()
+            .find(|w| w.enabled && w.role == "Button")
+            .or_else(|| named().find(|w| w.enabled))
+            .or_else(|| named().next())
+    }
+
+    /// The widgets of one role, top to bottom and left to right.
+    pub fn of_role(&self, role: &str) -> Vec<&Widget> {
+        let mut v: Vec<&Widget> = self.widgets.iter().filter(|w| w.role == role).collect();
+        v.sort_by(|a, b| {
+            (a.rect[1], a.rect[0])
+                .partial_cmp(&(b.rect[1], b.rect[0]))
+                .unwrap()
+        });
+        v
     }
 
     pub fn has(&self, text: &str) -> bool {

@@ -11,6 +11,7 @@ mod bracket;
 mod driver;
 mod junqi;
 mod menus;
+mod online;
 mod tour;
 
 /// A simple message of a locale file (`key = value` on one line), as the window shows it.

@@ -1,0 +1,157 @@
+//! 联机 with two windows on one server: a room opened by one person (host, with an empty
+//! seat: the seat row must fit the panel), joined by a second window, laid out and played
+//! by clicks, then the second window killed and started again: connecting again puts it
+//! back in its seat.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use crate::driver::{Game, Map};
+use crate::zh;
+
+/// `bracket-war serve` on a free loopback port, with its own data folder.
+struct Server {
+    child: Child,
+    addr: String,
+    _data: tempfile::TempDir,
+}
+
+impl Server {
+    fn start() -> Server {
+        let data = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bracket-war"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+            .arg(data.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening ws://")
+            .expect("the server says where it listens")
+            .to_string();
+        Server {
+            child,
+            addr,
+            _data: data,
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+/// Types `text` into a field after selecting what it held.
+fn fill(g: &Game, field: (i32, i32), text: &str) {
+    g.click_at(field.0, field.1, 1);
+    g.key("ctrl+a");
+    g.type_text(text);
+}
+
+/// From the menu to the lobby of `server`, connected as `name`.
+fn connect(g: &mut Game, server: &str, name: &str) -> Map {
+    g.click(&zh("online"));
+    let m = g.wait("the lobby's fields", |m| m.of_role("TextInput").len() >= 2);
+    let fields: Vec<(i32, i32)> = m.of_role("TextInput").iter().map(|w| w.center()).collect();
+    fill(g, fields[0], server);
+    fill(g, fields[1], name);
+    g.click(&zh("online-connect"));
+    g.wait("connected", |m| m.has(&zh("online-refresh")))
+}
+
+fn fact_is(m: &Map, key: &str, value: &str) -> bool {
+    m.fact(key) == Some(value)
+}
+
+fn moves(m: &Map) -> Vec<(String, String)> {
+    m.facts_of("online-move")
+        .into_iter()
+        .map(|v| {
+            let (a, b) = v.split_once(' ').unwrap();
+            (a.to_string(), b.to_string())
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn a_room_opened_joined_played_and_rejoined_after_a_crash() {
+    let server = Server::start();
+    let mut a = Game::start("online-host");
+    connect(&mut a, &server.addr, "Alice");
+    // A 2-player 军棋 room.
+    a.click(&zh("junqi-preset-two"));
+    a.click(&zh("online-create"));
+    let m = a.wait("the room, as host, one seat empty", |m| {
+        m.fact("online-seat").is_some() && m.has(&zh("online-sit"))
+    });
+    assert!(
+        m.fact("online-room")
+            .is_some_and(|r| r.ends_with("Waiting"))
+    );
+    a.screenshot("host-empty-seat");
+
+    // The second window joins, sits and raises its hand; so does the host.
+    let mut b = Game::start("online-guest");
+    connect(&mut b, &server.addr, "Bob");
+    b.click(&zh("online-refresh"));
+    b.click(&zh("online-enter"));
+    b.wait("in the room", |m| m.fact("online-room").is_some());
+    b.click(&zh("online-sit"));
+    b.wait("seated", |m| m.fact("online-seat").is_some());
+    b.click(&zh("online-raise-hand"));
+    a.click(&zh("online-raise-hand"));
+    for g in [&mut a, &mut b] {
+        g.wait("the deployment", |m| fact_is(m, "online-deploying", "1"));
+        g.click(&zh("junqi-confirm-layout"));
+    }
+
+    // Whoever is to move plays two moves by clicks, the other answers.
+    let mut played = 0;
+    while played < 2 {
+        let (mover, other) = {
+            let ma = a.wait("the game on", |m| {
+                fact_is(m, "online-deploying", "0") && m.fact("online-turn").is_some()
+            });
+            let turn_a = ma.fact("online-turn") == ma.fact("online-seat");
+            if turn_a {
+                (&mut a, &mut b)
+            } else {
+                (&mut b, &mut a)
+            }
+        };
+        let m = mover.wait("a move to make", |m| !moves(m).is_empty());
+        let events = m.fact("online-events").unwrap_or("0").to_string();
+        let (from, to) = moves(&m)[0].clone();
+        mover.click_at(m.node(&from).0, m.node(&from).1, 1);
+        mover.click_at(m.node(&to).0, m.node(&to).1, 1);
+        other.wait("the move reached the other window", |m| {
+            m.fact("online-events").is_some_and(|e| e != events)
+        });
+        played += 1;
+    }
+    a.screenshot("played");
+
+    // The second window dies; started again, it connects and is back in its seat.
+    let seat = b.map().fact("online-seat").unwrap().to_string();
+    b.kill_game();
+    b.launch(&[]);
+    b.click(&zh("online"));
+    b.wait("the lobby", |m| m.has(&zh("online-connect")));
+    b.click(&zh("online-connect"));
+    b.wait("back in the seat", |m| {
+        m.fact("online-seat") == Some(seat.as_str())
+    });
+    b.screenshot("rejoined");
+    a.finish();
+    b.finish();
+}
