@@ -142,7 +142,13 @@ fn two_apps_play_junqi_through_a_server() {
     intend(&mut a, OnlineIntent::Layout(DeployAsk::Save("网上".into())));
     intend(&mut a, OnlineIntent::Layout(DeployAsk::Auto));
     assert_ne!(online(&a).layout.clone().unwrap(), layout);
-    assert_eq!(online(&a).layout_problem(&PieceSet::standard()), None);
+    assert_eq!(
+        online(&a).layout_problem(
+            &PieceSet::standard(),
+            a.world().resource::<bracket_war::app::i18n::Locale>()
+        ),
+        None
+    );
     intend(&mut a, OnlineIntent::Layout(DeployAsk::Load("网上".into())));
     let mut back = online(&a).layout.clone().unwrap();
     let mut want = layout.clone();
@@ -159,7 +165,13 @@ fn two_apps_play_junqi_through_a_server() {
     ));
     a.world_mut().resource_mut::<Online>().notice = None;
     for app in [&mut a, &mut b] {
-        assert_eq!(online(app).layout_problem(&PieceSet::standard()), None);
+        assert_eq!(
+            online(app).layout_problem(
+                &PieceSet::standard(),
+                app.world().resource::<bracket_war::app::i18n::Locale>()
+            ),
+            None
+        );
         intend(app, OnlineIntent::Deploy);
     }
     until(&mut [&mut a, &mut b], "play", |x| {
@@ -227,7 +239,8 @@ fn two_apps_play_junqi_through_a_server() {
 }
 
 #[test]
-fn a_server_that_cannot_be_reached_shows_as_lost() {
+fn a_server_that_cannot_be_reached_or_a_bad_address_says_so() {
+    use bracket_war::app::online::link::LinkEnd;
     let (mut a, _s) = app();
     intend(
         &mut a,
@@ -242,8 +255,33 @@ fn a_server_that_cannot_be_reached_shows_as_lost() {
     let Status::Lost(why) = &online(&a).status else {
         unreachable!()
     };
-    assert!(why.contains("127.0.0.1:9"), "{why}");
+    assert_eq!(*why, LinkEnd::Unreachable);
     assert_eq!(screen(&a), Some(OnlineScreen::Lobby));
+    // What is not an address says so at once, in the player's words (every message is in
+    // both locale files).
+    for typed in ["http://[bad", "127.0.0.1", "server:99999", "a b:7878", ""] {
+        intend(
+            &mut a,
+            OnlineIntent::Connect {
+                url: typed.into(),
+                name: "x".into(),
+            },
+        );
+        a.update();
+        assert_eq!(
+            online(&a).status,
+            Status::Lost(LinkEnd::BadAddress),
+            "{typed:?}"
+        );
+    }
+    assert_eq!(
+        bracket_war::app::online::link::server_url("192.168.1.5:7878"),
+        Ok("ws://192.168.1.5:7878".into())
+    );
+    assert_eq!(
+        bracket_war::app::online::link::server_url("wss://play.example.org:443/"),
+        Ok("wss://play.example.org:443".into())
+    );
 }
 
 #[test]

@@ -32,7 +32,12 @@ impl Client {
 
     /// Connects and says `hello`; waits for `welcome`.
     pub fn join(url: &str, name: &str, resume: Option<String>) -> Result<Client, String> {
-        let mut c = Client::connect(url)?;
+        Client::connect(url)?.hello(name, resume)
+    }
+
+    /// Says `hello` on a fresh connection; waits for `welcome`.
+    pub fn hello(mut self, name: &str, resume: Option<String>) -> Result<Client, String> {
+        let c = &mut self;
         c.send(&ClientMsg::Hello {
             version: PROTOCOL_VERSION,
             name: name.into(),
@@ -41,7 +46,7 @@ impl Client {
         match c.expect(Duration::from_secs(10), |m| {
             matches!(m, ServerMsg::Welcome { .. })
         })? {
-            ServerMsg::Welcome { .. } => Ok(c),
+            ServerMsg::Welcome { .. } => Ok(self),
             other => Err(format!("no welcome: {other:?}")),
         }
     }

@@ -429,27 +429,32 @@ fn start_games(
 }
 
 fn refusal(loc: &Locale, r: &Refusal) -> String {
-    use bw_rules::junqi::setup::LayoutError as L;
     match r {
-        Refusal::BadLayout(e) => match e {
-            L::NotInArm(n) => tr!(loc, "junqi-layout-not-in-arm", node = n),
-            L::InCamp(n) => tr!(loc, "junqi-layout-in-camp", node = n),
-            L::TwoPieces(n) => tr!(loc, "junqi-layout-two-pieces", node = n),
-            L::FlagNotInHq(n) => tr!(loc, "junqi-layout-flag-not-in-hq", node = n),
-            L::BombOnFront(n) => tr!(loc, "junqi-layout-bomb-on-front", node = n),
-            L::WrongPieces => tr!(loc, "junqi-layout-wrong-pieces"),
-            L::MinesNotBack { need, back } => {
-                tr!(
-                    loc,
-                    "junqi-layout-mines-not-back",
-                    need = *need,
-                    back = *back
-                )
-            }
-        },
+        Refusal::BadLayout(e) => layout_error(loc, e),
         Refusal::Unreachable(..) => tr!(loc, "junqi-refusal-unreachable"),
         Refusal::NotYourTurn => tr!(loc, "junqi-refusal-not-your-turn"),
         _ => tr!(loc, "junqi-refusal-other"),
+    }
+}
+
+/// Why a layout cannot march, in the player's words (at one computer and online alike).
+pub fn layout_error(loc: &Locale, e: &bw_rules::junqi::setup::LayoutError) -> String {
+    use bw_rules::junqi::setup::LayoutError as L;
+    match e {
+        L::NotInArm(n) => tr!(loc, "junqi-layout-not-in-arm", node = n),
+        L::InCamp(n) => tr!(loc, "junqi-layout-in-camp", node = n),
+        L::TwoPieces(n) => tr!(loc, "junqi-layout-two-pieces", node = n),
+        L::FlagNotInHq(n) => tr!(loc, "junqi-layout-flag-not-in-hq", node = n),
+        L::BombOnFront(n) => tr!(loc, "junqi-layout-bomb-on-front", node = n),
+        L::WrongPieces => tr!(loc, "junqi-layout-wrong-pieces"),
+        L::MinesNotBack { need, back } => {
+            tr!(
+                loc,
+                "junqi-layout-mines-not-back",
+                need = *need,
+                back = *back
+            )
+        }
     }
 }
 

@@ -12,8 +12,62 @@ use bw_server::client::{Client, Received};
 pub enum LinkEvent {
     Connected,
     Msg(ServerMsg),
-    /// The connection could not be made, or ended; the reason is one line.
-    Closed(String),
+    /// The connection could not be made, or ended.
+    Closed(LinkEnd),
+}
+
+/// Why a connection could not be made or ended, as the screens say it (in the player's
+/// language, from the locale files); the technical detail goes to the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkEnd {
+    /// The server field is not an address (`host:port`).
+    BadAddress,
+    /// Nothing answered there (wrong address or port, no server running, a firewall).
+    Unreachable,
+    /// Something answered but not as a game server of this protocol.
+    NotAServer,
+    /// The server closed the connection.
+    ServerClosed,
+    /// The connection broke.
+    Broken,
+}
+
+impl LinkEnd {
+    /// The locale key of the message.
+    pub fn key(&self) -> &'static str {
+        match self {
+            LinkEnd::BadAddress => "online-end-bad-address",
+            LinkEnd::Unreachable => "online-end-unreachable",
+            LinkEnd::NotAServer => "online-end-not-a-server",
+            LinkEnd::ServerClosed => "online-end-server-closed",
+            LinkEnd::Broken => "online-end-broken",
+        }
+    }
+}
+
+/// The `ws://host:port` (or `wss://`) address for what a person typed in the server field,
+/// or why it is not one: a host and a port are needed, nothing else.
+pub fn server_url(typed: &str) -> Result<String, LinkEnd> {
+    let typed = typed.trim();
+    let rest = typed
+        .strip_prefix("ws://")
+        .or_else(|| typed.strip_prefix("wss://"))
+        .unwrap_or(typed);
+    let scheme = if typed.starts_with("wss://") {
+        "wss"
+    } else {
+        "ws"
+    };
+    let rest = rest.strip_suffix('/').unwrap_or(rest);
+    let (host, port) = rest.rsplit_once(':').ok_or(LinkEnd::BadAddress)?;
+    let host_ok = !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '[' | ']' | ':'));
+    match port.parse::<u16>() {
+        Ok(p) if p > 0 && host_ok => Ok(format!("{scheme}://{host}:{port}")),
+        _ => Err(LinkEnd::BadAddress),
+    }
 }
 
 /// Wakes the window's event loop (absent in headless tests).
@@ -38,13 +92,22 @@ impl Link {
                         w();
                     }
                 };
-                let mut client = match Client::join(&url, &name, resume) {
-                    Ok(c) => c,
+                let mut client = match Client::connect(&url) {
                     Err(e) => {
-                        let _ = in_tx.send(LinkEvent::Closed(e));
+                        bevy::log::warn!("{e}");
+                        let _ = in_tx.send(LinkEvent::Closed(LinkEnd::Unreachable));
                         wake();
                         return;
                     }
+                    Ok(c) => match c.hello(&name, resume) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            bevy::log::warn!("{url}: {e}");
+                            let _ = in_tx.send(LinkEvent::Closed(LinkEnd::NotAServer));
+                            wake();
+                            return;
+                        }
+                    },
                 };
                 let _ = in_tx.send(LinkEvent::Connected);
                 wake();
@@ -54,7 +117,8 @@ impl Link {
                         match out_rx.try_recv() {
                             Ok(msg) => {
                                 if let Err(e) = client.send(&msg) {
-                                    let _ = in_tx.send(LinkEvent::Closed(e));
+                                    bevy::log::warn!("{e}");
+                                    let _ = in_tx.send(LinkEvent::Closed(LinkEnd::Broken));
                                     wake();
                                     return;
                                 }
@@ -73,8 +137,7 @@ impl Link {
                         }
                         Received::Nothing => {}
                         Received::Closed => {
-                            let _ = in_tx
-                                .send(LinkEvent::Closed("the server closed the connection".into()));
+                            let _ = in_tx.send(LinkEvent::Closed(LinkEnd::ServerClosed));
                             wake();
                             return;
                         }
@@ -103,7 +166,7 @@ impl Link {
                 Ok(e) => out.push(e),
                 Err(TryRecvError::Empty) => return out,
                 Err(TryRecvError::Disconnected) => {
-                    out.push(LinkEvent::Closed("the connection ended".into()));
+                    out.push(LinkEvent::Closed(LinkEnd::Broken));
                     return out;
                 }
             }

@@ -79,8 +79,8 @@ pub enum Status {
     Offline,
     Connecting,
     Connected,
-    /// The connection failed or ended; the reason.
-    Lost(String),
+    /// The connection failed or ended; why.
+    Lost(link::LinkEnd),
 }
 
 /// What the online screens ask for.
@@ -283,12 +283,12 @@ impl Online {
     }
 
     /// The 军棋 layout's problem, if the rules would refuse it.
-    pub fn layout_problem(&self, set: &PieceSet) -> Option<String> {
+    pub fn layout_problem(&self, set: &PieceSet, loc: &crate::app::i18n::Locale) -> Option<String> {
         let layout = self.layout.as_ref()?;
         self.with_army(set, |a| {
             validate_layout(a.rules, a.board, a.set, a.seat, a.hand, layout)
                 .err()
-                .map(|e| e.to_string())
+                .map(|e| crate::app::junqi::layout_error(loc, &e))
         })?
     }
 
@@ -372,6 +372,15 @@ fn apply_intents(
     for intent in intents.read() {
         match intent.clone() {
             OnlineIntent::Connect { url, name } => {
+                // What the person typed: an address, or a clear word that it is not one.
+                let url = match link::server_url(&url) {
+                    Ok(url) => url,
+                    Err(why) => {
+                        online.link = None;
+                        online.status = Status::Lost(why);
+                        continue;
+                    }
+                };
                 let wake = waker.as_ref().map(|w| {
                     let w = w.0.clone();
                     Box::new(move || w()) as link::Waker

@@ -90,13 +90,8 @@ pub(super) fn lobby_screen(
                 if h.add_enabled(ready, egui::Button::new(tr!(loc, "online-connect")))
                     .clicked()
                 {
-                    let url = if settings.online_server.starts_with("ws://") {
-                        settings.online_server.clone()
-                    } else {
-                        format!("ws://{}", settings.online_server)
-                    };
                     intents.write(OnlineIntent::Connect {
-                        url,
+                        url: settings.online_server.clone(),
                         name: settings.online_name.trim().to_string(),
                     });
                 }

@@ -74,7 +74,7 @@ fn status_line(ui: &mut egui::Ui, loc: &Locale, online: &Online) {
         Status::Offline => tr!(loc, "online-offline"),
         Status::Connecting => tr!(loc, "online-connecting"),
         Status::Connected => tr!(loc, "online-connected"),
-        Status::Lost(why) => tr!(loc, "online-lost", reason = why.clone()),
+        Status::Lost(why) => tr!(loc, why.key()),
     };
     match online.status {
         Status::Lost(_) => theme::warning(ui, &text),

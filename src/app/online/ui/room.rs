@@ -245,7 +245,7 @@ fn game_buttons(
         if online.layout.is_some() {
             p.heading(tr!(loc, "junqi-deploy"));
             theme::hint(p, &tr!(loc, "junqi-deploy-help"));
-            let problem = online.layout_problem(pieces);
+            let problem = online.layout_problem(pieces, loc);
             let saved = online
                 .with_army(pieces, |a| layouts::fitting(&saves.0.dir, a))
                 .unwrap_or_default();
