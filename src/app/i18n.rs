@@ -254,6 +254,7 @@ pub fn damage(loc: &Locale, d: &crate::saves::Damage) -> String {
         D::NotASave(e) => tr!(loc, "damage-not-a-save", reason = e),
         D::NewerVersion(v) => tr!(loc, "damage-newer-version", version = *v),
         D::Replay(e) => tr!(loc, "damage-replay", reason = e),
+        D::MissingKinds(ids) => tr!(loc, "damage-missing-kinds", kinds = ids.join("、")),
     }
 }
 

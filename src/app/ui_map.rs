@@ -35,6 +35,7 @@ use super::bracket::BracketPlay;
 use super::bracket::view::{BoardFit, cell_center, cell_size};
 use super::junqi::JunqiTable;
 use super::online::{Online, OnlineContent};
+use super::pig::PigSeat;
 use super::state::{BracketScreen, JunqiScreen, OnlineScreen, PigScreen, Screen};
 use bw_online::protocol::GameView;
 
@@ -188,7 +189,11 @@ fn map_and_guard(
     board_snapshot: Option<Res<BracketBoard>>,
     turn: Option<Res<BracketTurn>>,
     junqi: Option<Res<JunqiTable>>,
-    (online, online_content): (Option<Res<Online>>, Option<Res<OnlineContent>>),
+    (online, online_content, pig_seat): (
+        Option<Res<Online>>,
+        Option<Res<OnlineContent>>,
+        Option<Res<PigSeat>>,
+    ),
     mut frames: Local<u64>,
     mut last: Local<String>,
 ) {
@@ -404,6 +409,10 @@ fn map_and_guard(
                 kind.map_or("?".to_string(), |k| t.game.set.get(k).id.clone())
             );
         }
+    }
+    if let Some(seat) = &pig_seat {
+        let _ = writeln!(out, "fact pig-question {}", seat.question.is_some() as u8);
+        let _ = writeln!(out, "fact pig-answers {}", seat.record.answers.len());
     }
     if let Some(o) = &online
         && let Some(room) = &o.room

@@ -199,6 +199,9 @@ pub enum Damage {
     NotASave(String),
     NewerVersion(u32),
     Replay(String),
+    /// The save uses piece kinds that no loaded file defines (a mod not installed, or one
+    /// refused): the save is fine and is kept as it is until they are back.
+    MissingKinds(Vec<String>),
 }
 
 impl std::fmt::Display for Damage {
@@ -212,6 +215,13 @@ impl std::fmt::Display for Damage {
                 write!(f, "saved by a newer version of the game (format {v})")
             }
             Damage::Replay(e) => write!(f, "{e}"),
+            Damage::MissingKinds(ids) => {
+                write!(
+                    f,
+                    "needs piece kinds that are not loaded: {}",
+                    ids.join(", ")
+                )
+            }
         }
     }
 }
@@ -462,6 +472,10 @@ impl SaveDir {
     pub fn load(&self, slot: usize, kinds: &KindTable) -> Slot {
         match Self::read(&self.path(slot), kinds) {
             Ok(None) => Slot::Empty,
+            Ok(Some(data)) if !missing_kinds(&data, kinds).is_empty() => Slot::Damaged {
+                damage: Damage::MissingKinds(missing_kinds(&data, kinds)),
+                backup: false,
+            },
             Ok(Some(data)) => match data.replay(kinds) {
                 Ok(game) => Slot::Saved {
                     data,
@@ -525,4 +539,18 @@ impl SaveData {
             .collect();
         self.last_played = now();
     }
+}
+
+/// The piece kinds a 括号大战 save places that `kinds` does not define, each once.
+pub fn missing_kinds(data: &SaveData, kinds: &KindTable) -> Vec<String> {
+    let mut missing: Vec<String> = Vec::new();
+    for a in &data.actions {
+        if let SavedAction::Place { kind, .. } = a
+            && kinds.by_id(kind).is_none()
+            && !missing.contains(kind)
+        {
+            missing.push(kind.clone());
+        }
+    }
+    missing
 }

@@ -227,3 +227,49 @@ fn pig_slots_save_replay_and_report_damage_apart_from_the_other_slots() {
     assert!(matches!(d.load(0, &kinds), Slot::Saved { .. }));
     assert!(matches!(pigs.load_pig(1), PigSlot::Empty));
 }
+
+/// A save that places a mod's piece kind, read when that mod is not loaded: the slot says
+/// which kinds it needs (not "damaged"), the file is left as it was, and with the mod back
+/// it loads as before.
+#[test]
+fn a_save_that_needs_a_missing_mod_says_so_and_is_kept() {
+    let saves = dir("missing-mod");
+    let mods = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mods/good");
+    let with_mod = KindTable::load(std::path::Path::new(""), &[mods]).table;
+    let double = with_mod.by_id("double_angle").expect("the mod's kind");
+    let mut data = sample(&with_mod);
+    data.actions.push(SavedAction::of(
+        &Action::Place {
+            at: At { row: 1, col: 1 },
+            kind: double,
+            facing: Some(bw_rules::bracket::Dir::D),
+        },
+        &with_mod,
+    ));
+    saves.store(0, &data).unwrap();
+    let file = saves.dir.join("slot-1.ron");
+    let file = if file.exists() {
+        file
+    } else {
+        std::fs::read_dir(&saves.dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.to_string_lossy().ends_with("-1.ron"))
+            .unwrap()
+    };
+    let before = std::fs::read(&file).unwrap();
+    match saves.load(0, &KindTable::builtin()) {
+        Slot::Damaged {
+            damage: Damage::MissingKinds(ids),
+            ..
+        } => assert_eq!(ids, vec!["double_angle".to_string()]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "the save is untouched"
+    );
+    assert!(matches!(saves.load(0, &with_mod), Slot::Saved { .. }));
+}

@@ -188,7 +188,6 @@ pub struct Game {
     pub saves: PathBuf,
     _dir: tempfile::TempDir,
     window: String,
-    pub size: (u32, u32),
 }
 
 fn target_dir() -> PathBuf {
@@ -244,7 +243,6 @@ impl Game {
             saves: save_dir,
             _dir: dir,
             window: String::new(),
-            size,
         };
         g.launch(args);
         g
@@ -415,14 +413,6 @@ impl Game {
         std::thread::sleep(Duration::from_millis(250));
     }
 
-    /// Resizes the window as a window manager would.
-    pub fn resize(&mut self, w: u32, h: u32) {
-        self.xdo(&["windowsize", &self.window, &w.to_string(), &h.to_string()]);
-        self.wait(&format!("a {w}x{h} window"), |m| {
-            m.window == (w as f32, h as f32)
-        });
-    }
-
     /// A picture of the screen, kept under `target/window-play/`.
     pub fn screenshot(&self, label: &str) -> PathBuf {
         // The frame the map described is drawn a moment after it is laid out.
@@ -490,19 +480,10 @@ impl Game {
         self.kill_game();
     }
 
-    /// The game process's id.
+    /// The game process's id (for `tests/window_bench.rs`).
+    #[allow(dead_code)]
     pub fn pid(&self) -> u32 {
         self.game.as_ref().expect("the game runs").id()
-    }
-
-    /// CPU time the game process used so far (user and system), in seconds.
-    pub fn cpu_seconds(&self) -> f64 {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).unwrap();
-        // Fields after the command name (which is in parentheses): utime is the 14th
-        // field of the line, stime the 15th, in clock ticks (100 a second on Linux).
-        let rest = &stat[stat.rfind(')').unwrap() + 2..];
-        let f: Vec<&str> = rest.split(' ').collect();
-        (f[11].parse::<f64>().unwrap() + f[12].parse::<f64>().unwrap()) / 100.0
     }
 
     /// Kills the game process (as a crash or a closed laptop would).

@@ -12,6 +12,7 @@ mod driver;
 mod junqi;
 mod menus;
 mod online;
+mod pig;
 mod tour;
 
 /// A simple message of a locale file (`key = value` on one line), as the window shows it.

@@ -68,6 +68,8 @@ damage-checksum = the checksum does not match (truncated or edited)
 damage-not-a-save = not a save: { $reason }
 damage-newer-version = saved by a newer version of the game (format { $version })
 damage-replay = { $reason }
+damage-missing-kinds = The save is fine, but it uses piece kinds that are not loaded: { $kinds }. Put the mod that adds them back in content/mods (or name its folder with --mods) and the save comes back as it was.
+needs-mods = Needs a mod
 
 ## New game
 new-game = New game

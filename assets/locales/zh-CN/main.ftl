@@ -55,6 +55,8 @@ damage-checksum = 校验和不符（文件被截断或修改过）
 damage-not-a-save = 这不是存档：{ $reason }
 damage-newer-version = 由更新版本的游戏保存（格式 { $version }）
 damage-replay = 存档无法重放：{ $reason }
+damage-missing-kinds = 存档完好，但用到了没有载入的棋子种类：{ $kinds }。把加入它们的模组放回 content/mods（或用 --mods 指定），存档会原样恢复。
+needs-mods = 缺少模组
 
 ## 新游戏
 new-game = 新游戏

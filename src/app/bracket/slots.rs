@@ -17,7 +17,7 @@ use crate::app::i18n::{Locale, ago};
 use crate::app::screens::slots::confirm_delete;
 use crate::app::state::{BracketScreen, Screen};
 use crate::app::theme::{self, SeatColors, palette};
-use crate::saves::{SLOT_COUNT, Slot};
+use crate::saves::{Damage, SLOT_COUNT, Slot};
 use crate::tr;
 
 /// The slots as last read from disk.
@@ -185,11 +185,13 @@ fn slots_screen(
                                 miniature(&painter, mini, &game.board, &seats);
                             }
                             Some(Slot::Damaged { damage, .. }) => {
-                                text(
-                                    at(rect.min, 12.0, 50.0),
-                                    format!("⚠ {}", tr!(loc, "damaged")),
-                                    20.0,
-                                );
+                                // A save that only lacks a mod is not damaged: it says what
+                                // it needs and offers nothing that would change it.
+                                let title = match damage {
+                                    Damage::MissingKinds(_) => tr!(loc, "needs-mods"),
+                                    _ => tr!(loc, "damaged"),
+                                };
+                                text(at(rect.min, 12.0, 50.0), format!("⚠ {title}"), 20.0);
                                 let colour = palette::WARNING;
                                 let galley = painter.layout(
                                     crate::app::i18n::damage(&loc, damage),
@@ -213,7 +215,11 @@ fn slots_screen(
                             )
                         };
                         let mut on_button = false;
-                        if let Some(Slot::Damaged { backup, .. }) = list.slots.get(i) {
+                        if let Some(Slot::Damaged { damage, .. }) = list.slots.get(i)
+                            && matches!(damage, Damage::MissingKinds(_))
+                        {
+                            on_button = true;
+                        } else if let Some(Slot::Damaged { backup, .. }) = list.slots.get(i) {
                             let backup = *backup;
                             let restore = egui::Rect::from_min_size(
                                 at(rect.min, 12.0, 230.0),

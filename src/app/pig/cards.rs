@@ -33,13 +33,14 @@ pub fn face(painter: &egui::Painter, rect: Rect, card: Card, name: &str) {
         vec2(rect.width() * 0.62, rect.width() * 0.62),
     );
     draw_icon(painter, icon, card);
-    let size = (rect.width() * 0.26).clamp(8.0, 22.0);
-    let galley = painter.layout(
-        name.to_owned(),
-        FontId::proportional(size),
-        EDGE,
-        rect.width() - 4.0,
-    );
+    // The name on one line, smaller if it must (a name broken mid-word, "Crossb/ow", reads
+    // as two words).
+    let mut size = (rect.width() * 0.26).clamp(8.0, 22.0);
+    let mut galley = painter.layout_no_wrap(name.to_owned(), FontId::proportional(size), EDGE);
+    if galley.size().x > rect.width() - 4.0 {
+        size = (size * (rect.width() - 4.0) / galley.size().x).max(6.0);
+        galley = painter.layout_no_wrap(name.to_owned(), FontId::proportional(size), EDGE);
+    }
     let at = pos2(
         rect.center().x - galley.size().x / 2.0,
         rect.bottom() - galley.size().y - rect.height() * 0.05,
@@ -60,17 +61,28 @@ pub fn back(painter: &egui::Painter, rect: Rect) {
     painter.rect_stroke(rect, r, Stroke::new(1.0, EDGE), StrokeKind::Inside);
 }
 
-/// A role card: the role's name on its colour (a hidden role: a question mark).
+/// A role card: the role's name on its colour (a hidden role: a question mark). The card
+/// starts at `rect` and grows to the right to hold the name (English names are longer);
+/// returns the rectangle drawn.
 pub fn role_badge(
     painter: &egui::Painter,
     rect: Rect,
     role: Option<Role>,
     name: &str,
     colour: Color32,
-) {
+) -> Rect {
+    let text = if role.is_some() { name } else { "?" };
+    let width = painter
+        .layout_no_wrap(
+            text.to_owned(),
+            FontId::proportional(rect.height() * 0.55),
+            colour,
+        )
+        .size()
+        .x;
+    let rect = rect.with_max_x(rect.max.x.max(rect.min.x + width + 10.0));
     painter.rect_filled(rect, 4, colour.gamma_multiply(0.25));
     painter.rect_stroke(rect, 4, Stroke::new(1.5, colour), StrokeKind::Inside);
-    let text = if role.is_some() { name } else { "?" };
     painter.text(
         rect.center(),
         Align2::CENTER_CENTER,
@@ -78,6 +90,7 @@ pub fn role_badge(
         FontId::proportional(rect.height() * 0.55),
         colour,
     );
+    rect
 }
 
 fn draw_icon(p: &egui::Painter, r: Rect, card: Card) {

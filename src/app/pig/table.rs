@@ -199,18 +199,25 @@ pub fn table_screen(
             }
         });
     });
+    // The person's decision in a panel of its own above the controls: the table shrinks to
+    // make room, so nothing of it (the person's own hand least of all) is covered.
     if let Some(seat) = seat.as_deref_mut()
         && let Some(q) = seat.question.clone()
     {
-        let ctx = root.ctx().clone();
-        egui::Window::new(tr!(loc, "pig-your-decision"))
-            .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -48.0])
-            .collapsible(false)
-            .resizable(false)
-            .show(&ctx, |w| {
-                if let Some(a) = super::seat::question_panel(w, &loc, &texts, seat.seat, &q) {
-                    seat.answer(a);
-                }
+        egui::Panel::bottom("pig_decision")
+            .frame(theme::dialog_frame())
+            .show(&mut root, |w| {
+                w.label(
+                    egui::RichText::new(tr!(loc, "pig-your-decision"))
+                        .strong()
+                        .color(theme::palette::ACCENT),
+                );
+                // The choices side by side, wrapping: a short panel leaves the table room.
+                w.horizontal_wrapped(|w| {
+                    if let Some(a) = super::seat::question_panel(w, &loc, &texts, seat.seat, &q) {
+                        seat.answer(a);
+                    }
+                });
             });
     }
     egui::Panel::right("pig_log")
@@ -315,7 +322,7 @@ pub fn table_screen(
             // The role card, then the pig's number and what is known of it.
             let badge =
                 egui::Rect::from_min_size(card.min + egui::vec2(8.0, 6.0), egui::vec2(44.0, 22.0));
-            cards::role_badge(&painter, badge, pig.role, &role, role_color(pig.role));
+            let badge = cards::role_badge(&painter, badge, pig.role, &role, role_color(pig.role));
             let mut title = format!("#{}", i + 1);
             if seated == Some(i) {
                 title += &tr!(loc, "pig-you");
