@@ -258,25 +258,9 @@ fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
 fn a_piece_that_cannot_be_deleted_is_refused_when_marked() {
     use bracket_war::app::bracket::BracketQueue;
     use bw_rules::bracket::game::Action;
-    use bw_rules::bracket::generate::BoardSettings;
     let (mut app, _saves) = headless_game();
-    app.world_mut().write_message(StartBracketGame::New {
-        slot: 0,
-        settings: Settings {
-            board: BoardSettings {
-                side: 10,
-                players: 2,
-                mirror_density: 0.0,
-                glass_density: 0.0,
-            },
-            ..Default::default()
-        },
-        seats: vec![SeatKind::Human, SeatKind::Human],
-        coverage_hint: true,
-        seed: 3,
-    });
-    app.update();
-    app.update();
+    // Two people on a board without mirrors or glass.
+    super::sound::two_people(&mut app);
     let kinds = KindTable::builtin();
     let place = |app: &mut App, row: u8, col: u8, glyph: char, facing: Dir| {
         app.world_mut().resource_mut::<BracketPlay>().facing = facing;

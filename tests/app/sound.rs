@@ -82,7 +82,7 @@ fn place(app: &mut App, row: u8, col: u8, facing: Dir) {
     app.update();
 }
 
-fn two_people(app: &mut App) {
+pub(crate) fn two_people(app: &mut App) {
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: Settings {

@@ -407,6 +407,19 @@ impl Game {
         std::thread::sleep(Duration::from_millis(250));
     }
 
+    /// A key pressed while a modifier is held, as fingers do it: the modifier goes down a
+    /// moment before and comes up a moment after (`xdotool key ctrl+a` does all of it at
+    /// once, and a slow frame then sees the key without the modifier).
+    pub fn chord(&self, modifier: &str, key: &str) {
+        self.xdo(&["windowfocus", "--sync", &self.window]);
+        self.xdo(&["keydown", modifier]);
+        std::thread::sleep(Duration::from_millis(500));
+        self.xdo(&["key", key]);
+        std::thread::sleep(Duration::from_millis(500));
+        self.xdo(&["keyup", modifier]);
+        std::thread::sleep(Duration::from_millis(250));
+    }
+
     /// Text typed into the focused field.
     pub fn type_text(&self, text: &str) {
         self.xdo(&["type", "--delay", "60", text]);

@@ -53,7 +53,7 @@ impl Drop for Server {
 /// Types `text` into a field after selecting what it held.
 fn fill(g: &Game, field: (i32, i32), text: &str) {
     g.click_at(field.0, field.1, 1);
-    g.key("ctrl+a");
+    g.chord("ctrl", "a");
     g.type_text(text);
 }
 

@@ -9,7 +9,7 @@ use bw_rules::bracket::game::{Action, Mode, Outcome, check, placeable_kinds};
 use super::{BracketGame, BracketPlay, BracketQueue, BracketThinking, is_human_turn, replay};
 use crate::app::AssetsDir;
 use crate::app::i18n::{Locale, player_name};
-use crate::app::screens::settings::{UserSettings, language_and_pack, sound_row};
+use crate::app::screens::settings::{PauseChoice, UserSettings, pause_menu};
 use crate::app::state::{BracketScreen, Screen};
 use crate::app::theme::{self, Answer, SeatColors};
 use crate::tr;
@@ -185,26 +185,16 @@ pub(super) fn hud(
         ui.answer_surrender(answer == Answer::Yes && human, &mut queue);
     }
     if ui.paused {
-        let title = if online { "settings" } else { "pause" };
-        theme::dialog(ctx, &tr!(loc, title), |w| {
-            if w.button(tr!(loc, "resume")).clicked() {
+        // Online the room's panel is the way out, and the game never pauses.
+        let title = tr!(loc, if online { "settings" } else { "pause" });
+        match pause_menu(ctx, &loc, &title, &mut settings, &assets.0, !online) {
+            Some(PauseChoice::Resume) => ui.paused = false,
+            Some(PauseChoice::Quit) => {
                 ui.paused = false;
+                next.set(Screen::Menu);
             }
-            w.add_space(6.0);
-            // The texture pack (and the language) switch at any time, as the original did.
-            w.columns(2, |cols| {
-                language_and_pack(cols, &loc, &mut settings, &assets.0)
-            });
-            w.add_space(6.0);
-            sound_row(w, &loc, &mut settings);
-            if !online {
-                w.add_space(6.0);
-                if w.button(tr!(loc, "save-and-quit")).clicked() {
-                    ui.paused = false;
-                    next.set(Screen::Menu);
-                }
-            }
-        });
+            None => {}
+        }
     }
     Ok(())
 }

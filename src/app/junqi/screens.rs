@@ -15,7 +15,7 @@ use super::deploy::{deploy_screen, handover_screen};
 pub use super::log::{describe, describe_with, outcome_text, outcome_with};
 use super::{JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi, junqi_saves};
 use crate::app::i18n::{Locale, ago};
-use crate::app::screens::settings::{UserSettings, language_and_pack, sound_row};
+use crate::app::screens::settings::{PauseChoice, UserSettings, pause_menu};
 use crate::app::screens::slots::confirm_delete;
 use crate::app::state::{JunqiScreen, Screen};
 use crate::app::theme::{self, JunqiBoardColor, SeatColors};
@@ -322,21 +322,18 @@ fn game_screen(
         table.confirm_resign = true;
     }
     if table.paused {
-        theme::dialog(ctx, &tr!(loc, "pause"), |w| {
-            if w.button(tr!(loc, "resume")).clicked() {
-                table.paused = false;
-            }
-            w.add_space(6.0);
-            w.columns(2, |cols| {
-                language_and_pack(cols, &loc, &mut settings, &assets.0)
-            });
-            w.add_space(6.0);
-            sound_row(w, &loc, &mut settings);
-            w.add_space(6.0);
-            if w.button(tr!(loc, "save-and-quit")).clicked() {
-                quit = true;
-            }
-        });
+        match pause_menu(
+            ctx,
+            &loc,
+            &tr!(loc, "pause"),
+            &mut settings,
+            &assets.0,
+            true,
+        ) {
+            Some(PauseChoice::Resume) => table.paused = false,
+            Some(PauseChoice::Quit) => quit = true,
+            None => {}
+        }
     }
     if quit {
         table.paused = false;

@@ -303,6 +303,44 @@ fn settings_screen(
     Ok(())
 }
 
+/// What the pause menu was told this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PauseChoice {
+    Resume,
+    /// Save and return to the main menu (games save after every move already).
+    Quit,
+}
+
+/// The pause menu of a game screen (括号大战, 军棋): resume, the language and the pack (they
+/// switch at any time, as the original did), the sound, and — where the game can be left
+/// from here — save and return to the menu.
+pub fn pause_menu(
+    ctx: &egui::Context,
+    loc: &Locale,
+    title: &str,
+    settings: &mut ResMut<UserSettings>,
+    assets: &std::path::Path,
+    can_quit: bool,
+) -> Option<PauseChoice> {
+    let mut choice = None;
+    theme::dialog(ctx, title, |w| {
+        if w.button(tr!(loc, "resume")).clicked() {
+            choice = Some(PauseChoice::Resume);
+        }
+        w.add_space(6.0);
+        w.columns(2, |cols| language_and_pack(cols, loc, settings, assets));
+        w.add_space(6.0);
+        sound_row(w, loc, settings);
+        if can_quit {
+            w.add_space(6.0);
+            if w.button(tr!(loc, "save-and-quit")).clicked() {
+                choice = Some(PauseChoice::Quit);
+            }
+        }
+    });
+    choice
+}
+
 /// Sound: mute, and the master, effects and music volumes (0–100 %). The settings change
 /// only when a value does, so they are written once per change, not every frame.
 pub fn sound_row(ui: &mut egui::Ui, loc: &Locale, settings: &mut ResMut<UserSettings>) {

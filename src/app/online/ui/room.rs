@@ -56,6 +56,15 @@ pub(super) fn room_screen(
                             .color(colour)
                             .strong(),
                     );
+                    // A standing draw offer shows beside the seat that made it.
+                    if let Some(GameView::Junqi(v)) = &online.view
+                        && v.view
+                            .players
+                            .get(s.seat as usize)
+                            .is_some_and(|pl| pl.dove)
+                    {
+                        h.label(tr!(loc, "junqi-dove"));
+                    }
                     if s.ready && waiting {
                         h.label(tr!(loc, "online-hand-up"));
                     }
@@ -260,11 +269,14 @@ fn game_buttons(
             }
         }
         if v.view.phase == Phase::Playing {
-            let doves = v.view.players.iter().any(|pl| pl.dove);
+            // Only those who have not offered answer an offer: the offerer waits (with the
+            // dove beside its name in the seat list).
+            let me = &v.view.players[v.view.me];
+            let someone_offers = v.view.players.iter().any(|pl| pl.dove);
             if v.view.turn == v.view.me && p.button(tr!(loc, "junqi-offer-draw")).clicked() {
                 intents.write(OnlineIntent::Act(GameAction::OfferDraw));
             }
-            if doves {
+            if someone_offers && !me.dove && me.lost.is_none() {
                 p.horizontal(|h| {
                     if h.button(tr!(loc, "online-draw-yes")).clicked() {
                         intents.write(OnlineIntent::Act(GameAction::AnswerDraw { yes: true }));
