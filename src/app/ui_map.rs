@@ -1,10 +1,11 @@
 //! What the window shows, read back for tests that drive it from outside, and a check of
 //! its layout.
 //!
-//! - **The layout guard** (debug builds, or with a UI map): every drawn frame, each egui
-//!   widget must lie inside the window, and no widget may lie over the 括号大战 board's cells
-//!   unless a modal dialog is open. A breach is logged once per widget as an error that
-//!   starts with `layout:`; the real-window tests fail on it.
+//! - **The layout guard** (debug builds, or with a UI map): every drawn frame, no egui
+//!   widget may be cut off by the window's edge (rows scrolled out of a scroll area's view
+//!   excepted) or lie over the 括号大战 board's cells (tooltips, pop-ups and modal dialogs
+//!   excepted). A breach that lasts three frames is logged once, as an error that starts
+//!   with `layout:`; the real-window tests fail on it.
 //! - **The UI map** (`BRACKET_WAR_UI_MAP=FILE`, for tests only): every frame that changed
 //!   something, the file is replaced (atomically) by lines a test reads to find what to
 //!   click without hard-coded pixels and to see what happened:
@@ -16,7 +17,9 @@
 //! widget Button 1 1040 620 1270 652 保存并返回   role, enabled (1/0), rectangle, text
 //! cell 3 4 512 300                              a 括号大战 cell (row, column) and its centre
 //! node S44 640 700                              a 军棋 node and its centre
-//! fact facing R                                 what the screens know (see `facts`)
+//! fact facing R                                 what the screens know: pieces, turns,
+//!                                               legal moves, the online room, the 猪国杀 seat
+//! layout-error …                                 breaches logged so far
 //! ```
 //!
 //! The widgets come from the accessibility tree egui builds (AccessKit), so every button,
@@ -34,6 +37,7 @@ use bw_rules::bracket::ecs::{BracketBoard, BracketFrame, BracketTurn};
 use super::bracket::BracketPlay;
 use super::bracket::view::{BoardFit, cell_center, cell_size};
 use super::junqi::JunqiTable;
+use super::junqi::board::{drawn_nodes_id, drawn_path_id};
 use super::online::{Online, OnlineContent};
 use super::pig::PigSeat;
 use super::state::{BracketScreen, JunqiScreen, OnlineScreen, PigScreen, Screen};
@@ -45,17 +49,6 @@ pub const UI_MAP_ENV: &str = "BRACKET_WAR_UI_MAP";
 /// Where the map goes (none: only the layout guard runs, in debug builds).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct UiMapFile(pub Option<PathBuf>);
-
-/// The 军棋 board's nodes as drawn this frame (name and centre), left by the board painter
-/// in egui's memory under this id.
-pub fn junqi_nodes_id() -> egui::Id {
-    egui::Id::new("ui-map junqi nodes")
-}
-
-/// How many nodes of a move's path the 军棋 board drew this frame (same place).
-pub fn junqi_path_id() -> egui::Id {
-    egui::Id::new("ui-map junqi path drawn")
-}
 
 pub fn plugin(file: Option<PathBuf>) -> impl Fn(&mut App) {
     move |app: &mut App| {
@@ -310,7 +303,7 @@ fn map_and_guard(
     if junqi_board_shown
         && let Some(nodes) = ctx
             .get_mut()
-            .data(|d| d.get_temp::<std::sync::Arc<Vec<(String, egui::Pos2)>>>(junqi_nodes_id()))
+            .data(|d| d.get_temp::<std::sync::Arc<Vec<(String, egui::Pos2)>>>(drawn_nodes_id()))
     {
         for (name, p) in nodes.iter() {
             let _ = writeln!(out, "node {name} {:.0} {:.0}", p.x, p.y);
@@ -364,7 +357,7 @@ fn map_and_guard(
         let _ = writeln!(out, "fact junqi-path {}", t.hover_path().len());
         let drawn = ctx
             .get_mut()
-            .data(|d| d.get_temp::<usize>(junqi_path_id()))
+            .data(|d| d.get_temp::<usize>(drawn_path_id()))
             .unwrap_or(0);
         let _ = writeln!(out, "fact junqi-path-drawn {drawn}");
         let _ = writeln!(out, "fact junqi-plies {}", t.game.plies);

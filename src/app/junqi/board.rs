@@ -172,17 +172,17 @@ pub fn paint(
         }
     }
     let pos = positions(board, bottom, rect);
-    // Where each node is drawn, for tests that drive the window ([`crate::app::ui_map`]).
+    // Where each node is drawn, for tests that drive the window (see [`drawn_nodes_id`]).
     ui.data_mut(|d| {
         let nodes: Vec<(String, egui::Pos2)> = board
             .ids()
             .map(|n| (board.name(n).to_string(), pos[n.0 as usize]))
             .collect();
         d.insert_temp(
-            crate::app::ui_map::junqi_nodes_id(),
+            drawn_nodes_id(),
             std::sync::Arc::new(nodes),
         );
-        d.insert_temp(crate::app::ui_map::junqi_path_id(), marks.path.len());
+        d.insert_temp(drawn_path_id(), marks.path.len());
     });
     let unit = pos
         .iter()
@@ -371,6 +371,17 @@ pub fn paint(
         response.on_hover_text_at_pointer(name);
     }
     input
+}
+
+/// Where the painter leaves, in egui's memory, each node's name and centre as drawn this
+/// frame (read by the tests' UI map, `crate::app::ui_map`).
+pub fn drawn_nodes_id() -> egui::Id {
+    egui::Id::new("junqi board: nodes drawn")
+}
+
+/// Where the painter leaves how many nodes of a move's path it drew this frame.
+pub fn drawn_path_id() -> egui::Id {
+    egui::Id::new("junqi board: path drawn")
 }
 
 /// Whether the pointer is somewhere else than in the last frame this asked: true on every
