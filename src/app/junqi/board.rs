@@ -178,10 +178,7 @@ pub fn paint(
             .ids()
             .map(|n| (board.name(n).to_string(), pos[n.0 as usize]))
             .collect();
-        d.insert_temp(
-            drawn_nodes_id(),
-            std::sync::Arc::new(nodes),
-        );
+        d.insert_temp(drawn_nodes_id(), std::sync::Arc::new(nodes));
         d.insert_temp(drawn_path_id(), marks.path.len());
     });
     let unit = pos
