@@ -273,3 +273,20 @@ fn a_save_that_needs_a_missing_mod_says_so_and_is_kept() {
     );
     assert!(matches!(saves.load(0, &with_mod), Slot::Saved { .. }));
 }
+
+/// A finished game's slot names the round it ended in as the top bar showed it: a
+/// surrender in round 6 (five complete) ended round 6; a turn limit of 3 ended round 3.
+#[test]
+fn a_finished_slot_names_the_round_the_game_ended_in() {
+    use bracket_war::app::bracket::slots::ended_in;
+    use bracket_war::app::screenshot::demo_game;
+    let kinds = KindTable::builtin();
+    let mut surrendered = demo_game(&kinds, 10, None);
+    assert_eq!(surrendered.turn.round, 5, "ten placements of two players: five rounds");
+    surrendered.act(&kinds, Action::Surrender).unwrap();
+    assert!(surrendered.turn.is_over());
+    assert_eq!(ended_in(&surrendered), 6);
+    let limited = demo_game(&kinds, 400, Some(3));
+    assert!(limited.turn.is_over());
+    assert_eq!(ended_in(&limited), 3);
+}
