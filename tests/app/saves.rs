@@ -282,7 +282,10 @@ fn a_finished_slot_names_the_round_the_game_ended_in() {
     use bracket_war::app::screenshot::demo_game;
     let kinds = KindTable::builtin();
     let mut surrendered = demo_game(&kinds, 10, None);
-    assert_eq!(surrendered.turn.round, 5, "ten placements of two players: five rounds");
+    assert_eq!(
+        surrendered.turn.round, 5,
+        "ten placements of two players: five rounds"
+    );
     surrendered.act(&kinds, Action::Surrender).unwrap();
     assert!(surrendered.turn.is_over());
     assert_eq!(ended_in(&surrendered), 6);

@@ -142,6 +142,15 @@ impl Map {
             .collect()
     }
 
+    /// The values of a repeated fact of two words (`junqi-move FROM TO`), as pairs.
+    pub fn pairs(&self, key: &str) -> Vec<(String, String)> {
+        self.facts_of(key)
+            .into_iter()
+            .filter_map(|v| v.split_once(' '))
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
     /// The 括号大战 piece on (row, column): owner, kind number and facing (`-` for none).
     pub fn piece(&self, row: u8, col: u8) -> Option<(u8, u16, String)> {
         self.facts_of("piece").into_iter().find_map(|v| {

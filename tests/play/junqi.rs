@@ -15,13 +15,7 @@ fn piece(m: &Map, node: &str) -> Option<(String, String)> {
 
 /// The legal moves the map shows (only on the person's turn).
 fn moves(m: &Map) -> Vec<(String, String)> {
-    m.facts_of("junqi-move")
-        .into_iter()
-        .map(|v| {
-            let (a, b) = v.split_once(' ').unwrap();
-            (a.to_string(), b.to_string())
-        })
-        .collect()
+    m.pairs("junqi-move")
 }
 
 fn plies(m: &Map) -> u32 {

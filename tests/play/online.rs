@@ -73,13 +73,7 @@ fn fact_is(m: &Map, key: &str, value: &str) -> bool {
 }
 
 fn moves(m: &Map) -> Vec<(String, String)> {
-    m.facts_of("online-move")
-        .into_iter()
-        .map(|v| {
-            let (a, b) = v.split_once(' ').unwrap();
-            (a.to_string(), b.to_string())
-        })
-        .collect()
+    m.pairs("online-move")
 }
 
 #[test]
