@@ -307,3 +307,29 @@ fn a_piece_that_cannot_be_deleted_is_refused_when_marked() {
     assert_eq!(ui.pending_delete, Some(At { row: 0, col: 2 }));
     assert_eq!(ui.message, None, "the reason goes once a piece is marked");
 }
+
+/// A refusal in the top bar is about the cell it was made on: once the pointer is over
+/// another cell it goes (the preview speaks for the cell under the pointer).
+#[test]
+fn a_refusal_leaves_the_top_bar_when_the_pointer_moves_on() {
+    use bracket_war::app::bracket::BracketQueue;
+    use bw_rules::bracket::game::Action;
+    let (mut app, _saves) = headless_game();
+    super::sound::two_people(&mut app);
+    pointer_at(&mut app, 5, 5);
+    app.world_mut()
+        .resource_mut::<BracketQueue>()
+        .0
+        .push(Action::Place {
+            at: At { row: 5, col: 5 },
+            kind: KindTable::builtin().by_glyph('o').unwrap(),
+            facing: None,
+        });
+    app.update();
+    assert!(
+        app.world().resource::<BracketPlay>().message.is_some(),
+        "(5,5) is outside player 1's coverage: refused, with the reason"
+    );
+    pointer_at(&mut app, 1, 1);
+    assert_eq!(app.world().resource::<BracketPlay>().message, None);
+}

@@ -135,10 +135,12 @@ fn fit_camera(
 ) {
     let rects = std::mem::take(&mut panels.0);
     let Ok(window) = window.single() else { return };
-    let wanted = if shown.is_some() {
-        fit(window.size(), &rects)
-    } else {
-        BoardFit::default()
+    let wanted = match shown {
+        // The end of a game draws no panel beside the board: it stays where the game left
+        // it, under the end dialog.
+        Some(_) if rects.is_empty() && *fit_now != BoardFit::default() => return,
+        Some(_) => fit(window.size(), &rects),
+        None => BoardFit::default(),
     };
     if *fit_now == wanted {
         return;
