@@ -442,12 +442,17 @@ impl Game {
         let dir = target_dir().join("window-play");
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(format!("{}-{label}.png", self.name));
+        self.capture(&path);
+        path
+    }
+
+    /// The whole screen of this display into `path` (ImageMagick's `import`).
+    fn capture(&self, path: &Path) {
         Command::new("import")
             .args(["-window", "root", "-display", &self.display])
-            .arg(&path)
+            .arg(path)
             .status()
             .ok();
-        path
     }
 
     /// The game's log so far.
@@ -460,11 +465,7 @@ impl Game {
         let dir = target_dir().join("window-failures");
         std::fs::create_dir_all(&dir).ok();
         let shot = dir.join(format!("{}.png", self.name));
-        Command::new("import")
-            .args(["-window", "root", "-display", &self.display])
-            .arg(&shot)
-            .status()
-            .ok();
+        self.capture(&shot);
         std::fs::copy(&self.log, dir.join(format!("{}.log", self.name))).ok();
         let tail: String = self
             .log_text()
