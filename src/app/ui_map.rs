@@ -415,6 +415,10 @@ fn map_and_guard(
             let _ = writeln!(out, "fact online-seat {me}");
         }
         let _ = writeln!(out, "fact online-deploying {}", o.layout.is_some() as u8);
+        if let Some(revealed) = &o.revealed {
+            let known = revealed.iter().flatten().filter(|p| p.kind.is_some());
+            let _ = writeln!(out, "fact online-revealed {}", known.count());
+        }
         if let (Some(GameView::Junqi(v)), Some(rules), Some(content)) =
             (&o.view, o.junqi_rules(), &online_content)
         {

@@ -68,6 +68,19 @@ fn connect(g: &mut Game, server: &str, name: &str) -> Map {
     g.wait("connected", |m| m.has(&zh("online-refresh")))
 }
 
+/// Clicks the last widget reading `text` in the window's order (the confirming button below
+/// a question).
+fn click_last(g: &mut Game, text: &str) {
+    let m = g.map();
+    let w = m
+        .widgets
+        .iter()
+        .rfind(|w| w.text == text && w.enabled)
+        .unwrap_or_else(|| panic!("no {text:?}"));
+    let (x, y) = w.center();
+    g.click_at(x, y, 1);
+}
+
 fn fact_is(m: &Map, key: &str, value: &str) -> bool {
     m.fact(key) == Some(value)
 }
@@ -135,7 +148,13 @@ fn a_room_opened_joined_played_and_rejoined_after_a_crash() {
     }
     a.screenshot("played");
 
-    // The second window dies; started again, it connects and is back in its seat.
+    // The host says something; the second window dies, and, started again, it connects,
+    // is back in its seat and reads what was said (the room keeps its chat).
+    let chat = a.wait("the chat field", |m| !m.of_role("TextInput").is_empty());
+    let field = chat.of_role("TextInput")[0].center();
+    fill(&a, field, "hello Bob");
+    a.click(&zh("online-say"));
+    b.wait("the line said", |m| m.has("Alice: hello Bob"));
     let seat = b.map().fact("online-seat").unwrap().to_string();
     b.kill_game();
     b.launch(&[]);
@@ -145,7 +164,30 @@ fn a_room_opened_joined_played_and_rejoined_after_a_crash() {
     b.wait("back in the seat", |m| {
         m.fact("online-seat") == Some(seat.as_str())
     });
+    b.wait("the chat kept", |m| m.has("Alice: hello Bob"));
     b.screenshot("rejoined");
+
+    // The second player resigns: both windows show the outcome, the scores and every
+    // initial layout (25 pieces a side).
+    b.click(&zh("junqi-resign"));
+    b.wait("the question", |m| m.has(&zh("online-resign-sure")));
+    click_last(&mut b, &zh("junqi-resign"));
+    for g in [&mut a, &mut b] {
+        let m = g.wait("the end, every layout revealed", |m| {
+            m.fact("online-revealed") == Some("50")
+        });
+        assert!(m.has(&zh("junqi-layouts-revealed")));
+        let won = zh("junqi-won").replace("{ $players }", "Alice");
+        assert!(m.has(&won), "the outcome: {won}");
+        for name in ["Alice", "Bob"] {
+            let score = m
+                .widgets
+                .iter()
+                .any(|w| w.text.starts_with(&format!("{name}  ")) && w.text.ends_with(" 分"));
+            assert!(score, "{name}'s score");
+        }
+    }
+    a.screenshot("the-end");
     a.finish();
     b.finish();
 }

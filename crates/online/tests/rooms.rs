@@ -4,7 +4,7 @@
 mod common;
 
 use bw_online::protocol::*;
-use bw_online::room::{Content, Effects, Entry, Room};
+use bw_online::room::{CHAT_HISTORY_LINES, Content, Effects, Entry, Room};
 use bw_rules::bracket;
 use bw_rules::junqi::{self, Phase};
 use common::*;
@@ -213,6 +213,69 @@ fn a_journal_rebuilds_the_room_exactly() {
     };
     assert_eq!(views(fx_a), views(fx_b));
     assert!(Room::restore(&entries[1..], Content::builtin(), 0).is_err());
+}
+
+/// Chat lines are journaled: a connection that comes back, to this room or to the room
+/// rebuilt from its journal after a restart, is sent the last [`CHAT_HISTORY_LINES`] lines
+/// after the room's state; talk does not make a thinking computer's answer stale.
+#[test]
+fn chat_survives_a_reconnection_and_a_restart_up_to_its_limit() {
+    let mut h = Harness::new(junqi_2p(), 5);
+    h.two_ready();
+    let stamp = h.room.stamp();
+    let lines = CHAT_HISTORY_LINES + 5;
+    for i in 0..lines {
+        h.send(
+            1 + (i as u64 % 2),
+            ClientMsg::Chat {
+                text: format!("line {i}"),
+            },
+        )
+        .unwrap();
+    }
+    assert_eq!(h.room.stamp(), stamp, "chat is not a change of the game");
+    let chat_of = |fx: Effects| {
+        let mut seen_room = false;
+        fx.out
+            .into_iter()
+            .filter(|o| o.to == 50)
+            .filter_map(|o| match o.msg {
+                ServerMsg::Room { .. } => {
+                    seen_room = true;
+                    None
+                }
+                ServerMsg::Chat { from, text } => {
+                    assert!(seen_room, "the chat lines come after the room's state");
+                    Some(format!("{from}: {text}"))
+                }
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    let want: Vec<String> = (lines - CHAT_HISTORY_LINES..lines)
+        .map(|i| format!("{}: line {i}", if i % 2 == 0 { "a" } else { "b" }))
+        .collect();
+    let fx = h.room.resume(h.now, 50, &seat_token(&h, 0)).unwrap();
+    assert_eq!(chat_of(fx), want, "after a reconnection");
+    let entries: Vec<Entry> = h
+        .journal
+        .iter()
+        .map(|e| serde_json::from_str(&serde_json::to_string(e).unwrap()).unwrap())
+        .collect();
+    let mut restored = Room::restore(&entries, Content::builtin(), 0).unwrap();
+    let fx = restored.resume(0, 50, &seat_token(&h, 0)).unwrap();
+    assert_eq!(chat_of(fx), want, "after a restart");
+    // An observer entering gets them too.
+    let fx = restored
+        .enter(0, 60, "watcher", None, || unreachable!())
+        .unwrap();
+    assert_eq!(
+        fx.out
+            .iter()
+            .filter(|o| o.to == 60 && matches!(o.msg, ServerMsg::Chat { .. }))
+            .count(),
+        CHAT_HISTORY_LINES
+    );
 }
 
 /// The no-leak check: seat 1's layout with two officers swapped must not change one byte of

@@ -21,6 +21,21 @@ pub struct DrawnPiece {
     pub name: Option<String>,
 }
 
+/// Every player's initial layout, revealed: what the end of a game shows (at one computer
+/// and online).
+pub fn initial_layouts(game: &bw_rules::junqi::Junqi) -> Vec<Option<SeenPiece>> {
+    let mut nodes = vec![None; game.board.len()];
+    for (p, layout) in game.layouts.iter().enumerate() {
+        for &(n, k) in layout {
+            nodes[n.0 as usize] = Some(SeenPiece {
+                owner: p,
+                kind: Some(k),
+            });
+        }
+    }
+    nodes
+}
+
 /// The pieces a view shows.
 pub fn scene(nodes: &[Option<SeenPiece>], set: &PieceSet, lang: &str) -> Vec<DrawnPiece> {
     nodes

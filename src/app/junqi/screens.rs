@@ -460,15 +460,7 @@ fn end_screen(
     let Some(table) = table else { return Ok(()) };
     let mut root = theme::root_ui(ctx);
     // Every initial layout, revealed (the original shows them at the end).
-    let mut nodes: Vec<Option<SeenPiece>> = vec![None; table.game.board.len()];
-    for (p, layout) in table.game.layouts.iter().enumerate() {
-        for &(n, k) in layout {
-            nodes[n.0 as usize] = Some(SeenPiece {
-                owner: p,
-                kind: Some(k),
-            });
-        }
-    }
+    let nodes = board::initial_layouts(&table.game);
     egui::Panel::right("junqi_end")
         .exact_size(320.0)
         .show(&mut root, |p| {

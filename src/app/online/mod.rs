@@ -53,6 +53,9 @@ pub struct Online {
     pub notice: Option<Notice>,
     /// The record of the game that ended here.
     pub finished: Option<GameRecord>,
+    /// 军棋: every initial layout of the game that ended here (from its record), shown on
+    /// the board at the end as at one computer.
+    pub revealed: Option<Vec<Option<junqi::view::SeenPiece>>>,
     seq: u32,
     /// 军棋: the army being laid out before it is sent, and the selected node.
     pub layout: Option<Layout>,
@@ -167,6 +170,7 @@ impl Online {
         self.bracket_received = 0;
         self.bracket_on_board = false;
         self.finished = None;
+        self.revealed = None;
         self.layout = None;
         self.selected = None;
     }
@@ -203,7 +207,19 @@ impl Online {
             ServerMsg::Refused { code, reason, .. } => {
                 self.notice = Some(Notice::Refused(code, reason))
             }
-            ServerMsg::Finished { record } => self.finished = Some(record),
+            ServerMsg::Finished { record } => {
+                if let GameRecord::Junqi { ron } = &record {
+                    let game = junqi::record::Record::from_ron(ron)
+                        .and_then(|r| r.replay(content.pieces.clone()));
+                    match game {
+                        Ok(game) => {
+                            self.revealed = Some(crate::app::junqi::board::initial_layouts(&game))
+                        }
+                        Err(e) => warn!("the server's 军棋 record does not replay here: {e}"),
+                    }
+                }
+                self.finished = Some(record);
+            }
             ServerMsg::Error { code, reason } => self.notice = Some(Notice::Refused(code, reason)),
         }
     }

@@ -39,6 +39,7 @@ impl Room {
             self.send_token(conn, seat, &mut fx);
         }
         self.broadcast_room(&mut fx);
+        self.send_chat(conn, &mut fx);
         self.send_game(now, Some(conn), &mut fx);
         self.send_record(conn, &mut fx);
         Ok(fx)
@@ -83,6 +84,7 @@ impl Room {
         );
         self.send_token(conn, seat, &mut fx);
         self.broadcast_room(&mut fx);
+        self.send_chat(conn, &mut fx);
         self.send_game(now, Some(conn), &mut fx);
         self.send_record(conn, &mut fx);
         Ok(fx)
@@ -216,15 +218,17 @@ impl Room {
                 if text.trim().is_empty() {
                     return refuse(RefusalCode::Malformed, "an empty chat line");
                 }
+                let from = member.name.clone();
                 for &to in self.members.keys() {
                     fx.send(
                         to,
                         ServerMsg::Chat {
-                            from: member.name.clone(),
+                            from: from.clone(),
                             text: text.clone(),
                         },
                     );
                 }
+                self.commit(now, Entry::Chat { from, text }, &mut fx);
                 return Ok(fx);
             }
             ClientMsg::Act { seq, action } => {

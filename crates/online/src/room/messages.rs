@@ -31,6 +31,20 @@ impl Room {
         }
     }
 
+    /// The room's kept chat lines, to a connection that entered or came back (after the
+    /// `room` message, which starts its chat afresh).
+    pub(super) fn send_chat(&self, conn: ConnId, fx: &mut Effects) {
+        for (from, text) in &self.chat {
+            fx.send(
+                conn,
+                ServerMsg::Chat {
+                    from: from.clone(),
+                    text: text.clone(),
+                },
+            );
+        }
+    }
+
     pub(super) fn send_token(&self, conn: ConnId, seat: u8, fx: &mut Effects) {
         if let Holder::Person { token, .. } = &self.seats[seat as usize].holder {
             fx.send(

@@ -46,6 +46,9 @@ pub const DEFAULT_GRACE_MS: u64 = 60_000;
 pub const ABSENT_TURN_MS: u64 = 30_000;
 /// How long the hard computer thinks a move on the server.
 pub const HARD_THINKING_MS: u64 = 1_000;
+/// The chat lines a room keeps: the last ones are sent to every connection that enters
+/// (or comes back to) the room.
+pub const CHAT_HISTORY_LINES: usize = 100;
 
 /// The rule content every room plays with.
 #[derive(Clone)]
@@ -112,6 +115,11 @@ pub enum Entry {
     },
     Failed {
         reason: String,
+    },
+    /// A chat line (kept so that it survives a reconnection and a server restart).
+    Chat {
+        from: String,
+        text: String,
     },
 }
 
@@ -217,6 +225,8 @@ pub struct Room {
     clock_for: (u64, u64, u64),
     /// The server's grace period for dropped persons.
     pub grace_ms: u64,
+    /// The last [`CHAT_HISTORY_LINES`] chat lines: who said it, and what.
+    chat: std::collections::VecDeque<(String, String)>,
 }
 
 impl Room {
@@ -249,6 +259,7 @@ impl Room {
             stamp: 1,
             clock_for: (u64::MAX, 0, 0),
             grace_ms: DEFAULT_GRACE_MS,
+            chat: Default::default(),
         };
         Ok((room, entry))
     }
@@ -362,6 +373,14 @@ impl Room {
 
     /// The one place a room's lasting state changes.
     pub fn apply(&mut self, entry: &Entry, now: u64) -> Result<(), String> {
+        if let Entry::Chat { from, text } = entry {
+            // Talk changes nothing a computer is thinking about: the stamp stays.
+            if self.chat.len() == CHAT_HISTORY_LINES {
+                self.chat.pop_front();
+            }
+            self.chat.push_back((from.clone(), text.clone()));
+            return Ok(());
+        }
         self.stamp += 1;
         let seat_mut = |seats: &mut Vec<Seat>, seat: u8| -> Result<usize, String> {
             if (seat as usize) < seats.len() {
@@ -436,6 +455,7 @@ impl Room {
                 self.status = RoomStatus::Failed;
                 self.deadline = None;
             }
+            Entry::Chat { .. } => unreachable!("taken above"),
         }
         if self.status == RoomStatus::Playing && self.game_over() {
             self.status = RoomStatus::Over;

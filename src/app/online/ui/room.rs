@@ -158,6 +158,30 @@ pub(super) fn room_screen(
             {
                 crate::app::bracket::hud::outcome_lines(p, &loc, &seats, turn.0.outcome.as_ref());
             }
+            // 军棋's end, as at one computer: the outcome, the scores, the layouts revealed.
+            if let Some(GameView::Junqi(v)) = &online.view
+                && let Phase::Over(outcome) = &v.view.phase
+            {
+                let who = |i: usize| seat_name(&loc, &room, i);
+                p.label(
+                    egui::RichText::new(crate::app::junqi::log::outcome_with(&loc, &who, outcome))
+                        .size(20.0)
+                        .strong(),
+                );
+                for (i, pl) in v.view.players.iter().enumerate() {
+                    p.label(
+                        egui::RichText::new(format!(
+                            "{}  {}",
+                            who(i),
+                            tr!(loc, "junqi-score", score = pl.score)
+                        ))
+                        .color(seats.egui(i as u8 + 1)),
+                    );
+                }
+                if online.revealed.is_some() {
+                    theme::hint(p, &tr!(loc, "junqi-layouts-revealed"));
+                }
+            }
             if online.finished.is_some() {
                 p.label(egui::RichText::new(tr!(loc, "online-finished")).strong());
                 if p.button(tr!(loc, "online-save")).clicked() {
@@ -171,11 +195,7 @@ pub(super) fn room_screen(
             // The 军棋 move list: public events only.
             if let (Some(rules), false) = (online.junqi_rules(), online.junqi_events.is_empty()) {
                 let board = rules.make_board();
-                let who = |i: usize| match room.seats.get(i).map(|s| &s.occupant) {
-                    Some(Occupant::Person { name }) => name.clone(),
-                    Some(Occupant::Computer { level }) => level_name(&loc, *level),
-                    _ => format!("{}", i + 1),
-                };
+                let who = |i: usize| seat_name(&loc, &room, i);
                 egui::ScrollArea::vertical()
                     .id_salt("online_moves")
                     .max_height(160.0)
@@ -237,6 +257,15 @@ pub(super) fn room_screen(
         }
     }
     Ok(())
+}
+
+/// A seat's name in the room: the person's, or the computer's level.
+fn seat_name(loc: &Locale, room: &RoomState, i: usize) -> String {
+    match room.seats.get(i).map(|s| &s.occupant) {
+        Some(Occupant::Person { name }) => name.clone(),
+        Some(Occupant::Computer { level }) => level_name(loc, *level),
+        _ => format!("{}", i + 1),
+    }
 }
 
 fn game_buttons(
@@ -327,8 +356,12 @@ fn junqi_board(
     };
     let board = rules.make_board();
     let set = &content.0.pieces;
-    // The army being laid out shows in place of the (empty) own arm.
-    let mut nodes = v.view.nodes.clone();
+    // The army being laid out shows in place of the (empty) own arm; at the end, every
+    // initial layout.
+    let mut nodes = match (&v.view.phase, &online.revealed) {
+        (Phase::Over(_), Some(revealed)) => revealed.clone(),
+        _ => v.view.nodes.clone(),
+    };
     if let Some(layout) = &online.layout {
         for &(n, k) in layout {
             nodes[n.0 as usize] = Some(SeenPiece {
