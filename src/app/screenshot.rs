@@ -134,7 +134,8 @@ pub fn demo_game(kinds: &KindTable, moves: usize, turn_limit: Option<u32>) -> Ga
     game
 }
 
-fn save_of(game: &Game, kinds: &KindTable) -> SaveData {
+/// The save of a game played here, every seat a person.
+pub fn save_of(game: &Game, kinds: &KindTable) -> SaveData {
     let mut save = SaveData::new(
         game.settings.clone(),
         game.seed,
@@ -244,10 +245,12 @@ fn go_to_screen(
         }
         Shot::Online | Shot::OnlineRoom | Shot::OnlineBracket => {
             // A server of its own on a free port, in the temporary save folder.
-            let Ok(server) = bw_server::server::spawn(
-                "127.0.0.1:0",
-                bw_server::server::Config::new(dir.dir.join("server")),
-            ) else {
+            // Fixed seeds: the same boards and the same computer moves in every picture.
+            let config = bw_server::server::Config {
+                fixed_seeds: Some(20261129),
+                ..bw_server::server::Config::new(dir.dir.join("server"))
+            };
+            let Ok(server) = bw_server::server::spawn("127.0.0.1:0", config) else {
                 error!("the picture's server did not start");
                 return;
             };
@@ -316,6 +319,7 @@ fn take_screenshot(
     junqi: Option<Res<State<JunqiScreen>>>,
     online_screen: Option<Res<State<OnlineScreen>>>,
     online: Option<Res<Online>>,
+    mut time: ResMut<Time<Virtual>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let online_screen = online_screen.map(|s| *s.get());
@@ -338,15 +342,18 @@ fn take_screenshot(
             online_screen == Some(OnlineScreen::Lobby)
                 && online.as_ref().is_some_and(|o| o.lobby.len() >= 2)
         }
+        // On the person's turn: the computer waits for it, so the picture is the same
+        // every time.
         Shot::OnlineRoom => online.as_ref().is_some_and(|o| {
             matches!(&o.view, Some(bw_online::protocol::GameView::Junqi(v))
-                if v.events.len() + v.first_event > 12)
+                if v.events.len() + v.first_event > 12 && v.view.turn == v.view.me
+                    && !v.observer)
         }),
         Shot::OnlineBracket => {
             online_screen == Some(OnlineScreen::BracketBoard)
                 && online.as_ref().is_some_and(|o| {
                     matches!(&o.view, Some(bw_online::protocol::GameView::Bracket(v))
-                        if v.actions >= 8)
+                        if v.actions >= 8 && Some(v.turn.current) == o.my_seat().map(|s| s + 1))
                 })
         }
     };
@@ -355,6 +362,11 @@ fn take_screenshot(
         error!("the {:?} screen never came", shot.request.screen);
         exit.write(AppExit::error());
         return;
+    }
+    // The deployment clock stands still for its picture (it would show another second on
+    // a busier machine).
+    if arrived && shot.request.screen == Shot::JunqiDeploy {
+        time.pause();
     }
     shot.arrived |= arrived;
     if !shot.arrived {

@@ -145,3 +145,45 @@ fn quarter_turns(from: &str, to: &str) -> usize {
     let d = (b + 4 - a) % 4;
     d.min(4 - d)
 }
+
+/// A finished game's replay, from its slot's ▶, played to its last move: the result stands
+/// in a panel beside the board, which moves left of it (the layout guard checks that no
+/// widget lies over a cell; it once covered the last column), and below the replay's bar.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn a_finished_games_replay_shows_its_result_beside_the_board() {
+    use bracket_war::app::screenshot::{demo_game, save_of};
+    use bracket_war::saves::SaveDir;
+    let mut g = Game::start("bracket-replay");
+    let kinds = bw_rules::bracket::KindTable::builtin();
+    let game = demo_game(&kinds, 200, Some(2));
+    assert!(game.turn.is_over());
+    let total = game.actions.len();
+    SaveDir::new(&g.saves)
+        .store(0, &save_of(&game, &kinds))
+        .unwrap();
+    g.click(&zh("bracket-war"));
+    let m = g.wait("slot #1 with its ▶", |m| {
+        m.in_state("BracketScreen::Slots") && m.has("▶")
+    });
+    let (x, y) = m.widget("▶").unwrap().center();
+    g.click_at(x, y, 1);
+    let end = format!("{total} / {total}");
+    let m = g.wait("the replay at its last move, with the result", |m| {
+        m.in_state("BracketScreen::Replay") && m.has(&end) && m.has(&zh("replay-result"))
+    });
+    let result = m.widget(&zh("replay-result")).unwrap().rect;
+    let last_column = m.cell(0, 9);
+    assert!(
+        (last_column.0 as f32) < result[0],
+        "cell (0,9) at {last_column:?} is left of the result {result:?}"
+    );
+    // Below the replay's bar, not under it (two panels of two roots once overlapped).
+    let bar = m.widget(&zh("to-menu")).unwrap().rect;
+    assert!(
+        result[1] >= bar[3],
+        "the result {result:?} is below the bar {bar:?}"
+    );
+    g.screenshot("replay-result");
+    g.finish();
+}

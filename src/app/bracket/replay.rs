@@ -96,7 +96,9 @@ fn tick(
     {
         if replay.shown < replay.save.actions.len() {
             replay.shown += 1;
-        } else {
+        }
+        // At the last move it stops (its button shows ▶ again, not ||).
+        if replay.shown == replay.save.actions.len() {
             replay.playing = false;
         }
     }
@@ -143,25 +145,9 @@ fn controls(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let total = replay.save.actions.len();
-    // At the last move of a finished game: who won and the scores, beside the board.
-    if replay.shown == total
-        && let Some(outcome) = turn.as_ref().and_then(|t| t.0.outcome.as_ref())
-    {
-        // In a panel of its own at the right, where the log is in a game: a floating
-        // window there covered the board's last column.
-        let panel = egui::Panel::right("replay_result").exact_size(280.0).show(
-            &mut theme::root_ui(ctx),
-            |w| {
-                w.add_space(12.0);
-                w.heading(tr!(loc, "replay-result"));
-                w.separator();
-                outcome_lines(w, &loc, &seats, Some(outcome));
-            },
-        );
-        board_panels.0.push(panel.response.rect);
-    }
+    let mut root = theme::root_ui(ctx);
     // Above the board: below it the bar would cover the last row.
-    let bar_panel = egui::Panel::top("replay").show(&mut theme::root_ui(ctx), |bar| {
+    let bar_panel = egui::Panel::top("replay").show(&mut root, |bar| {
         bar.horizontal(|bar| {
             bar.label(egui::RichText::new(tr!(loc, "watch-replay")).strong());
             if bar.button("|◀").clicked() {
@@ -190,5 +176,22 @@ fn controls(
         });
     });
     board_panels.0.push(bar_panel.response.rect);
+    // At the last move of a finished game: who won and the scores, beside the board,
+    // below the bar (one root: panels of two roots would overlap).
+    if replay.shown == total
+        && let Some(outcome) = turn.as_ref().and_then(|t| t.0.outcome.as_ref())
+    {
+        // In a panel of its own at the right, where the log is in a game: a floating
+        // window there covered the board's last column.
+        let panel = egui::Panel::right("replay_result")
+            .exact_size(280.0)
+            .show(&mut root, |w| {
+                w.add_space(12.0);
+                w.heading(tr!(loc, "replay-result"));
+                w.separator();
+                outcome_lines(w, &loc, &seats, Some(outcome));
+            });
+        board_panels.0.push(panel.response.rect);
+    }
     Ok(())
 }
