@@ -97,3 +97,76 @@ fn deployment_and_moves_by_drag_and_by_clicks() {
     g.screenshot("dragged");
     g.finish();
 }
+
+/// A 2-player game against the computer, 200 plies in, the person to move, kept in 军棋
+/// slot #1 of `saves`.
+fn store_long_game(saves: &std::path::Path) -> u32 {
+    use bracket_war::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSeat, SaveDir};
+    use bw_rules::junqi::ai::AiKind;
+    use bw_rules::junqi::{BoardChoice, Phase, PieceSet, Rules, headless, record::Record};
+    let rules = Rules {
+        board: BoardChoice::TwoPlayer,
+        players: 2,
+        ..Rules::default()
+    };
+    let set = std::sync::Arc::new(PieceSet::standard());
+    // The first seed whose random game is still on after 200 plies.
+    let game = (1..)
+        .find_map(|seed| {
+            let mut game = headless::setup(rules.clone(), set.clone(), seed, false).ok()?;
+            let mut ais = headless::computer_players(&[AiKind::Random, AiKind::Random], seed);
+            headless::play_out(&mut game, &mut ais, 200);
+            (game.phase == Phase::Playing && game.turn == 0).then_some(game)
+        })
+        .unwrap();
+    let save = JunqiSave {
+        version: JUNQI_SAVE_VERSION,
+        record: Record::of(&game),
+        seats: vec![JunqiSeat::Person, JunqiSeat::Computer(AiKind::Heuristic)],
+        seed: 1,
+        timers: Default::default(),
+        scored: false,
+        last_played: bracket_war::saves::now(),
+    };
+    SaveDir::junqi(saves).store_junqi(0, &save).unwrap();
+    game.plies
+}
+
+/// A long game (200 plies in the move list) continued from its slot: the side panel keeps
+/// 认输 and 保存并返回菜单 in the window (the list scrolls in its own area; the layout
+/// guard checks every frame), Esc opens the pause menu, and 保存并返回菜单 leaves.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn a_long_game_keeps_its_way_out_and_esc_pauses() {
+    let mut g = Game::start("junqi-long");
+    let plies_saved = store_long_game(&g.saves);
+    g.click(&zh("junqi"));
+    let m = g.wait("slot #1 holds the game", |m| {
+        m.in_state("JunqiScreen::Slots") && m.containing("#1 ").is_some()
+    });
+    let (x, y) = m.containing("#1 ").unwrap().center();
+    g.click_at(x, y, 1);
+    let m = g.wait("the long game continued, the person to move", |m| {
+        m.in_state("JunqiScreen::Playing") && plies(m) == plies_saved && !moves(m).is_empty()
+    });
+    for key in ["junqi-resign", "save-and-quit"] {
+        let w = m
+            .widget(&zh(key))
+            .unwrap_or_else(|| panic!("{key} is on the side panel"));
+        let (x, y) = w.center();
+        assert!(
+            x > 0 && y > 0 && (x as f32) < m.window.0 && (y as f32) < m.window.1,
+            "{key} is in the window: {:?}",
+            w.rect
+        );
+    }
+    g.screenshot("long-game");
+    g.key("Escape");
+    g.wait("the pause menu", |m| m.has(&zh("resume")));
+    g.screenshot("paused");
+    g.key("Escape");
+    g.wait("the pause menu closed", |m| !m.has(&zh("resume")));
+    g.click(&zh("save-and-quit"));
+    g.wait("the menu", |m| m.in_state("Screen::Menu"));
+    g.finish();
+}

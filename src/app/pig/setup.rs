@@ -373,3 +373,28 @@ fn slots_row(
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "Every slot is taken" was said about the slots as they were: once one is freed and
+    /// the slots are read again, the message is gone and a new game has a slot.
+    #[test]
+    fn the_slots_full_message_goes_once_a_slot_is_freed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = SaveDir::pig(tmp.path());
+        std::fs::create_dir_all(&dir.dir).unwrap();
+        for i in 0..SLOT_COUNT {
+            std::fs::write(dir.path(i), "not a record").unwrap();
+        }
+        let mut ui = PigSetupUi::default();
+        ui.reload(&dir);
+        assert_eq!(ui.free_slot(), None);
+        ui.message = Some("every slot is taken".into());
+        std::fs::remove_file(dir.path(2)).unwrap();
+        ui.reload(&dir);
+        assert_eq!(ui.free_slot(), Some(2));
+        assert_eq!(ui.message, None);
+    }
+}
