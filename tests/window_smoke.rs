@@ -243,3 +243,77 @@ fn an_online_bracket_room_plays_on_the_games_own_board() {
     });
     assert!(text > 0.004, "the room's panel text ({text:.3})");
 }
+
+/// The README's pictures are the current game's: `scripts/screenshots.sh`, run into a
+/// temporary folder, makes every picture of `docs/screenshots/` again, and each must match
+/// the committed one but for a few pixels (Mesa's rasteriser may round an edge another way
+/// on another machine). After a change of the interface, run the script and commit.
+#[test]
+#[ignore = "needs a display: scripts/test.sh runs it under xvfb-run"]
+fn the_committed_screenshots_are_what_the_script_makes_today() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = tempfile::tempdir().unwrap();
+    let run = Command::new("bash")
+        .arg(root.join("scripts/screenshots.sh"))
+        .arg(env!("CARGO_BIN_EXE_bracket-war"))
+        .env("SCREENSHOTS_OUT", out.path())
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "scripts/screenshots.sh: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let committed = root.join("docs/screenshots");
+    let mut names: Vec<_> = std::fs::read_dir(&committed)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .filter(|n| n.to_string_lossy().ends_with(".png"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 15, "{names:?}");
+    let mut stale = Vec::new();
+    for name in &names {
+        let made = out.path().join(name);
+        assert!(
+            made.exists(),
+            "{name:?} is committed, but the script no longer makes it"
+        );
+        let (a, b) = (Picture::load(&committed.join(name)), Picture::load(&made));
+        let differ = differing_share(&a, &b);
+        if differ > 0.005 {
+            stale.push(format!(
+                "{} ({:.2} % of pixels differ)",
+                name.to_string_lossy(),
+                differ * 100.0
+            ));
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "out of date (run scripts/screenshots.sh and commit): {}",
+        stale.join(", ")
+    );
+}
+
+/// The share of pixels whose colour differs by more than a rounding (1.0 when the sizes
+/// differ).
+fn differing_share(a: &Picture, b: &Picture) -> f64 {
+    if (a.width, a.height) != (b.width, b.height) {
+        return 1.0;
+    }
+    let differ = a
+        .rgba
+        .chunks(4)
+        .zip(b.rgba.chunks(4))
+        .filter(|(p, q)| {
+            p.iter()
+                .zip(q.iter())
+                .take(3)
+                .any(|(x, y)| x.abs_diff(*y) > 24)
+        })
+        .count();
+    differ as f64 / (a.width * a.height) as f64
+}

@@ -261,7 +261,8 @@ pub fn damage(loc: &Locale, d: &crate::saves::Damage) -> String {
 /// "3 min ago" and the like.
 pub fn ago(loc: &Locale, secs_ago: u64) -> String {
     match secs_ago {
-        0..60 => tr!(loc, "ago-seconds", n = secs_ago),
+        // Seconds would be stale at once (the screen does not redraw every second).
+        0..60 => tr!(loc, "ago-now"),
         60..3600 => tr!(loc, "ago-minutes", n = secs_ago / 60),
         3600..86400 => tr!(loc, "ago-hours", n = secs_ago / 3600),
         _ => tr!(loc, "ago-days", n = secs_ago / 86400),

@@ -46,10 +46,7 @@ slot-help = Left click to open, right click to delete, ▶ to replay
 slot-info = { $players } players · round { $round } · player { $turn } to move
 slot-finished = { $players } players · finished in round { $round }
 last-played = Last played { $when }
-ago-seconds = { $n ->
-    [one] one second ago
-   *[other] { $n } seconds ago
-}
+ago-now = just now
 ago-minutes = { $n ->
     [one] one minute ago
    *[other] { $n } minutes ago

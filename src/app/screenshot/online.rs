@@ -120,9 +120,14 @@ pub(super) fn drive_online_bracket(
     }
     *wait = 0;
     let request = match &o.room {
-        None if o.seat.is_none() => Some(ClientMsg::CreateRoom {
-            options: bw_server::loadtest::room_options(GameKind::Bracket, 2),
-        }),
+        None if o.seat.is_none() => {
+            let mut options = bw_server::loadtest::room_options(GameKind::Bracket, 2);
+            // No move timer: its seconds would differ from one picture to the next.
+            if let GameOptions::Bracket { move_secs, .. } = &mut options.game {
+                *move_secs = None;
+            }
+            Some(ClientMsg::CreateRoom { options })
+        }
         Some(room) if room.status == RoomStatus::Waiting && o.view.is_none() => {
             if room.seats[1].occupant == Occupant::Empty {
                 Some(ClientMsg::SetComputer {

@@ -38,6 +38,10 @@ pub struct Config {
     pub rate_burst: f64,
     /// Test builds only: a chat line `!panic` makes the room's game panic (fault tests).
     pub test_faults: bool,
+    /// Rooms' seeds drawn from this number and the room's id instead of the server's
+    /// secret, so that the same requests make the same games (the `screenshot` command's
+    /// pictures). A public server leaves it unset: its games' seeds are unguessable.
+    pub fixed_seeds: Option<u64>,
 }
 
 impl Config {
@@ -50,6 +54,7 @@ impl Config {
             rate_per_sec: 20.0,
             rate_burst: 60.0,
             test_faults: false,
+            fixed_seeds: None,
         }
     }
 }
@@ -301,7 +306,10 @@ fn create_room(
     options: RoomOptions,
 ) -> Result<mpsc::UnboundedSender<RoomCmd>, Refused> {
     let id = hub.next_room.fetch_add(1, Ordering::Relaxed);
-    let seed = hub.secret.hash_one((id, hub.now(), "seed"));
+    let seed = match hub.config.fixed_seeds {
+        Some(base) => bw_rules::rng::fnv1a(format!("{base} {id}").as_bytes()),
+        None => hub.secret.hash_one((id, hub.now(), "seed")),
+    };
     let (mut room, entry) = Room::create(id, options, seed, hub.content.clone())?;
     room.grace_ms = hub.config.grace.as_millis() as u64;
     append_journal(hub, id, std::slice::from_ref(&entry)).map_err(|e| {
