@@ -293,13 +293,12 @@ pub fn table_screen(
                 n = played_count(&game.events[..game.shown])
             ),
         );
-        let n = pigs.len();
-        let seat_at = |i: usize| {
-            let a = std::f32::consts::FRAC_PI_2 + i as f32 / n as f32 * std::f32::consts::TAU;
-            centre + egui::vec2(rx * a.cos(), ry * a.sin())
-        };
+        // The pigs' panels round the table, as large as fits without overlapping.
+        let (k, seats_at) = seat_rects(rect, pigs.len());
+        let seat_at = |i: usize| seats_at[i].center();
+        let v = |x: f32, y: f32| egui::vec2(x * k, y * k);
         for (i, pig) in pigs.iter().enumerate() {
-            let card = egui::Rect::from_center_size(seat_at(i), egui::vec2(262.0, 122.0));
+            let card = seats_at[i];
             let bg = if !pig.alive {
                 egui::Color32::from_gray(45)
             } else if game.view.current == Some(i) {
@@ -320,8 +319,7 @@ pub fn table_screen(
                 |r| role_name(&texts.0, &loc, r),
             );
             // The role card, then the pig's number and what is known of it.
-            let badge =
-                egui::Rect::from_min_size(card.min + egui::vec2(8.0, 6.0), egui::vec2(44.0, 22.0));
+            let badge = egui::Rect::from_min_size(card.min + v(8.0, 6.0), v(44.0, 22.0));
             let badge = cards::role_badge(&painter, badge, pig.role, &role, role_color(pig.role));
             let mut title = format!("#{}", i + 1);
             if seated == Some(i) {
@@ -334,10 +332,10 @@ pub fn table_screen(
                 title += &tr!(loc, "pig-suspect");
             }
             painter.text(
-                badge.right_center() + egui::vec2(8.0, 0.0),
+                badge.right_center() + v(8.0, 0.0),
                 egui::Align2::LEFT_CENTER,
                 title,
-                egui::FontId::proportional(15.0),
+                egui::FontId::proportional(15.0 * k),
                 role_color(pig.role),
             );
             let status = if pig.alive {
@@ -352,38 +350,34 @@ pub fn table_screen(
                 tr!(loc, "pig-dead")
             };
             painter.text(
-                card.min + egui::vec2(8.0, 32.0),
+                card.min + v(8.0, 32.0),
                 egui::Align2::LEFT_TOP,
                 status,
-                egui::FontId::proportional(15.0),
+                egui::FontId::proportional(15.0 * k),
                 egui::Color32::from_rgb(240, 120, 120),
             );
             // The hand: faces when this viewer may see them, backs otherwise.
-            let size = egui::vec2(28.0, 40.0);
-            let slot = |k: usize| {
-                egui::Rect::from_min_size(
-                    card.min + egui::vec2(8.0 + k as f32 * 31.0, 54.0 + 0.0),
-                    size,
-                )
+            let slot = |c: usize| {
+                egui::Rect::from_min_size(card.min + v(8.0 + c as f32 * 31.0, 54.0), v(28.0, 40.0))
             };
             const ROW: usize = 8;
             match &pig.hand {
                 Some(h) => {
-                    for (k, c) in h.iter().take(ROW).enumerate() {
-                        cards::face(&painter, slot(k), *c, &card_name(&texts.0, &loc, *c));
+                    for (j, c) in h.iter().take(ROW).enumerate() {
+                        cards::face(&painter, slot(j), *c, &card_name(&texts.0, &loc, *c));
                     }
-                    more(&painter, card, h.len());
+                    more(&painter, card, h.len(), k);
                 }
                 None => {
-                    for k in 0..pig.hand_len.min(ROW) {
-                        cards::back(&painter, slot(k));
+                    for j in 0..pig.hand_len.min(ROW) {
+                        cards::back(&painter, slot(j));
                     }
-                    more(&painter, card, pig.hand_len);
+                    more(&painter, card, pig.hand_len, k);
                     painter.text(
-                        card.left_bottom() + egui::vec2(8.0, -4.0),
+                        card.left_bottom() + v(8.0, -4.0),
                         egui::Align2::LEFT_BOTTOM,
                         tr!(loc, "pig-hand-hidden", n = pig.hand_len),
-                        egui::FontId::proportional(12.0),
+                        egui::FontId::proportional(12.0 * k),
                         palette::MUTED,
                     );
                 }
@@ -468,15 +462,83 @@ fn played_count(events: &[Event]) -> usize {
         .count()
 }
 
-/// "+n" after a hand longer than a row.
-fn more(painter: &egui::Painter, card: egui::Rect, n: usize) {
+/// A pig's panel at full size.
+const SEAT: egui::Vec2 = egui::vec2(262.0, 122.0);
+
+/// The pigs' panels round a table in `rect`: pig 1 at the bottom, the others counter-
+/// clockwise on an ellipse, every panel inside `rect` and none over another. Returns their
+/// scale (1: full size; smaller when the table is too small) and their rectangles.
+pub fn seat_rects(rect: egui::Rect, n: usize) -> (f32, Vec<egui::Rect>) {
+    let gap = 4.0;
+    let place = |k: f32| -> Vec<egui::Rect> {
+        let size = SEAT * k;
+        let rx = (rect.width() - size.x) / 2.0 - gap;
+        let ry = (rect.height() - size.y) / 2.0 - gap;
+        (0..n)
+            .map(|i| {
+                let a = std::f32::consts::FRAC_PI_2 + i as f32 / n as f32 * std::f32::consts::TAU;
+                let at = rect.center() + egui::vec2(rx.max(0.0) * a.cos(), ry.max(0.0) * a.sin());
+                egui::Rect::from_center_size(at, size)
+            })
+            .collect()
+    };
+    let fits = |rects: &[egui::Rect]| {
+        rects.iter().all(|r| rect.contains_rect(*r))
+            && rects.iter().enumerate().all(|(i, a)| {
+                rects[i + 1..]
+                    .iter()
+                    .all(|b| !a.expand(gap / 2.0).intersects(b.expand(gap / 2.0)))
+            })
+    };
+    let mut k = 1.0;
+    while k > 0.3 {
+        let rects = place(k);
+        if fits(&rects) {
+            return (k, rects);
+        }
+        k -= 0.025;
+    }
+    (k, place(k))
+}
+
+/// "+n" after a hand longer than a row (`k`: the panel's scale).
+fn more(painter: &egui::Painter, card: egui::Rect, n: usize, k: f32) {
     if n > 8 {
         painter.text(
-            card.right_bottom() + egui::vec2(-8.0, -4.0),
+            card.right_bottom() + egui::vec2(-8.0, -4.0) * k,
             egui::Align2::RIGHT_BOTTOM,
             format!("+{}", n - 8),
-            egui::FontId::proportional(13.0),
+            egui::FontId::proportional(13.0 * k),
             palette::TEXT,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At every table size a window gives (down to 1024x700 beside the log) and for every
+    /// number of pigs, the panels stay inside the table and off each other, at full size
+    /// where there is room.
+    #[test]
+    fn the_pigs_panels_never_overlap_and_stay_on_the_table() {
+        for (w, h) in [(940.0, 740.0), (684.0, 640.0), (600.0, 500.0)] {
+            let table = egui::Rect::from_min_size(egui::pos2(10.0, 20.0), egui::vec2(w, h));
+            for n in 2..=10 {
+                let (k, rects) = seat_rects(table, n);
+                assert_eq!(rects.len(), n);
+                assert!(k >= 0.5, "{w}x{h}, {n} pigs: scale {k}");
+                for (i, a) in rects.iter().enumerate() {
+                    assert!(table.contains_rect(*a), "{w}x{h}, {n} pigs: #{i} {a:?}");
+                    for b in &rects[i + 1..] {
+                        assert!(!a.intersects(*b), "{w}x{h}, {n} pigs: {a:?} and {b:?}");
+                    }
+                }
+            }
+        }
+        // A big table keeps them full size.
+        let big = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(940.0, 740.0));
+        assert_eq!(seat_rects(big, 4).0, 1.0);
     }
 }
