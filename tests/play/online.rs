@@ -81,6 +81,8 @@ fn click_last(g: &mut Game, text: &str) {
     g.click_at(x, y, 1);
 }
 
+const GUEST: &str = "Bartholomew Featherstone";
+
 fn fact_is(m: &Map, key: &str, value: &str) -> bool {
     m.fact(key) == Some(value)
 }
@@ -109,7 +111,8 @@ fn a_room_opened_joined_played_and_rejoined_after_a_crash() {
 
     // The second window joins, sits and raises its hand; so does the host.
     let mut b = Game::start("online-guest");
-    connect(&mut b, &server.addr, "Bob");
+    // The longest name a player may have (24 characters), in the panels' widest script.
+    connect(&mut b, &server.addr, GUEST);
     b.click(&zh("online-refresh"));
     b.click(&zh("online-enter"));
     b.wait("in the room", |m| m.fact("online-room").is_some());
@@ -179,7 +182,7 @@ fn a_room_opened_joined_played_and_rejoined_after_a_crash() {
         assert!(m.has(&zh("junqi-layouts-revealed")));
         let won = zh("junqi-won").replace("{ $players }", "Alice");
         assert!(m.has(&won), "the outcome: {won}");
-        for name in ["Alice", "Bob"] {
+        for name in ["Alice", GUEST] {
             let score = m
                 .widgets
                 .iter()
