@@ -14,7 +14,9 @@ if command -v mold >/dev/null; then
     export CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS="-C link-arg=-fuse-ld=mold"
 fi
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step says when it starts (minutes:seconds since the script started, package
+# installation included): the run's time, step by step.
+step() { printf '\n== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
@@ -87,3 +89,4 @@ du -sh target 2>/dev/null || true
 # One closing line for the whole run (the sum of every `test result:` line above).
 awk '/^test result:/ { for (i = 2; i <= NF; i++) { if ($i ~ /^passed/) p += $(i - 1); if ($i ~ /^failed/) f += $(i - 1) } }
      END { printf "\ntests: %d passed, %d failed\n", p, f }' "$log"
+step "done"
