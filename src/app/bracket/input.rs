@@ -51,26 +51,26 @@ pub(super) fn read_pointer(
     }
 }
 
+/// The last wheel notch counted: its frame, when, and its direction.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LastNotch(Option<(u32, std::time::Instant, f32)>);
+
 /// Whether a one-line wheel event is the twin of the notch just counted. winit on X11 reports
 /// a wheel without smooth scrolling (the X server's own buttons 4 and 5: XTest, VNC, many
-/// mice) twice per notch, once for the button's press and once for its release, both within
-/// the same few milliseconds; a hand cannot turn two notches that fast. Elsewhere each notch
-/// is one event and nothing is dropped.
-pub fn wheel_twin(
-    last: &mut Option<(std::time::Instant, f32)>,
-    y: f32,
-    now: std::time::Instant,
-) -> bool {
+/// mice) twice per notch, both sent by the server at once: they come in the same frame, or,
+/// when that frame was already being read, in the next one — which on a busy machine starts
+/// long after (a time limit of 30 ms once counted a twin as a second notch). So the twin is
+/// told by frames, with a generous time limit: the same direction, in the same or the next
+/// frame, within half a second. Elsewhere each notch is one event and nothing is dropped.
+pub fn wheel_twin(last: &mut LastNotch, y: f32, frame: u32, now: std::time::Instant) -> bool {
     let twin = cfg!(target_os = "linux")
         && y.abs() == 1.0
-        && last.is_some_and(|(at, dy)| {
-            dy == y && now.saturating_duration_since(at) < std::time::Duration::from_millis(30)
+        && last.0.is_some_and(|(f, at, dy)| {
+            dy == y
+                && frame.wrapping_sub(f) <= 1
+                && now.saturating_duration_since(at) < std::time::Duration::from_millis(500)
         });
-    if twin {
-        *last = None;
-    } else {
-        *last = Some((now, y));
-    }
+    last.0 = if twin { None } else { Some((frame, now, y)) };
     twin
 }
 
@@ -91,7 +91,7 @@ pub fn board_input(
     content: Res<BracketContent>,
     snapshot: Res<BracketBoard>,
     mut notches: Local<f32>,
-    mut last_line: Local<Option<(std::time::Instant, f32)>>,
+    (mut last_line, frame_count): (Local<LastNotch>, Option<Res<bevy::diagnostic::FrameCount>>),
     mut keys_play: Local<bool>,
     loc: Res<Locale>,
 ) {
@@ -131,13 +131,14 @@ pub fn board_input(
     let over_board =
         !pointer.over_egui && pointer.world.and_then(|p| view::cell_at(n, p)).is_some();
     let now = std::time::Instant::now();
+    let frame = frame_count.map_or(0, |f| f.0);
     for w in wheel.read() {
         if !over_board {
             continue;
         }
         *notches += match w.unit {
             bevy::input::mouse::MouseScrollUnit::Line => {
-                if wheel_twin(&mut last_line, w.y, now) {
+                if wheel_twin(&mut last_line, w.y, frame, now) {
                     continue;
                 }
                 w.y
@@ -378,5 +379,43 @@ fn keyboard(
                 facing: None,
             });
         }
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    fn count(events: &[(u32, u64, f32)]) -> usize {
+        let start = Instant::now();
+        let mut last = LastNotch::default();
+        events
+            .iter()
+            .filter(|&&(frame, ms, y)| {
+                !wheel_twin(&mut last, y, frame, start + Duration::from_millis(ms))
+            })
+            .count()
+    }
+
+    #[test]
+    fn a_notch_reported_twice_counts_once_even_across_a_slow_frame() {
+        // The twin in the same frame, and in the next frame 200 ms later (a busy machine).
+        assert_eq!(count(&[(1, 0, -1.0), (1, 0, -1.0)]), 1);
+        assert_eq!(count(&[(1, 0, -1.0), (2, 200, -1.0)]), 1);
+        // Two notches, each with its twin: two, however the frames fall.
+        assert_eq!(
+            count(&[(1, 0, -1.0), (1, 0, -1.0), (1, 0, -1.0), (1, 0, -1.0)]),
+            2
+        );
+        assert_eq!(
+            count(&[(1, 0, -1.0), (2, 150, -1.0), (9, 400, -1.0), (9, 400, -1.0)]),
+            2
+        );
+        // A notch without a twin, then another frames later: two.
+        assert_eq!(count(&[(1, 0, 1.0), (5, 80, 1.0)]), 2);
+        // Opposite directions are never twins; nor are touchpad amounts.
+        assert_eq!(count(&[(1, 0, 1.0), (1, 0, -1.0)]), 2);
+        assert_eq!(count(&[(1, 0, 0.5), (1, 0, 0.5)]), 2);
     }
 }
