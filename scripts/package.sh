@@ -24,9 +24,10 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ $want_linux = 0 ] && [ $want_windows = 0 ]; then want_linux=1; want_windows=1; fi
+# A dev archive is only for the test command: packed fast (its programs are large).
 case "$profile" in
-    release) out=release ;;
-    dev) out=debug ;;
+    release) out=release; pack=-6 ;;
+    dev) out=debug; pack=-1 ;;
     *) echo "package.sh: --profile is release or dev, not \`$profile\`" >&2; exit 2 ;;
 esac
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
@@ -55,7 +56,7 @@ if [ $want_linux = 1 ]; then
     name="bracket-war-$version-x86_64-linux"
     stage "dist/$name"
     cp "target/$out/bracket-war" "target/$out/bracket-war-window" "dist/$name/"
-    tar -C dist -czf "dist/$name.tar.gz" "$name"
+    tar -C dist -cf - "$name" | gzip "$pack" > "dist/$name.tar.gz"
     rm -rf "dist/$name"
     echo "dist/$name.tar.gz"
 fi
@@ -70,7 +71,7 @@ if [ $want_windows = 1 ]; then
     name="bracket-war-$version-x86_64-windows"
     stage "dist/$name"
     cp "target/x86_64-pc-windows-gnu/$out/bracket-war.exe" "target/x86_64-pc-windows-gnu/$out/bracket-war-window.exe" "dist/$name/"
-    (cd dist && rm -f "$name.zip" && zip -qr "$name.zip" "$name")
+    (cd dist && rm -f "$name.zip" && zip -qr "$pack" "$name.zip" "$name")
     rm -rf "dist/$name"
     echo "dist/$name.zip"
 fi
