@@ -18,7 +18,7 @@ use bevy::audio::{PlaybackMode, Volume};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::app::screens::settings::UserSettings;
+use crate::app::settings::UserSettings;
 use crate::app::state::{OnlineScreen, Screen};
 
 /// Whether this machine can play sound at all. On Linux, a machine with no sound card

@@ -3,8 +3,9 @@
 //!
 //! | folder / module | what |
 //! |---|---|
-//! | [`state`] | `Screen`, `BracketScreen`, `PigScreen`, computed `BracketBoardShown` |
-//! | [`screens`] | the shared screens: main menu, settings (and the user's settings) |
+//! | [`state`] | `Screen`, `BracketScreen`, `PigScreen`, `JunqiScreen`, `OnlineScreen`, computed states |
+//! | [`settings`] | the user's settings (`settings.ron`), read by every screen |
+//! | [`screens`] | the shared screens: main menu, settings, rules, slots |
 //! | [`bracket`] | 括号大战 / 星号大战: slots, new game, board, panels, replay, computers |
 //! | [`pig`] | 猪国杀: setup and slots, the table, a seat for a person |
 //! | [`junqi`] | 军棋: slots, new game, deployment, hand-over, the board, the end |
@@ -14,6 +15,7 @@
 //! | [`i18n`] | Fluent locales (`assets/locales/<code>/*.ftl`) |
 //! | [`texture_pack`], [`fonts`] | the pack's images and the CJK font |
 //! | [`screenshot`] | the fixed `screenshot` command's screens |
+//! | [`ui_map`] | the layout guard, and the UI map the real-window tests read |
 //!
 //! How data flows (see `docs/architecture.md`): input systems turn the mouse and keyboard
 //! into intentions (a queued 括号大战 action, an answer to the 猪国杀 engine); one exclusive
@@ -29,6 +31,7 @@ pub mod online;
 pub mod pig;
 pub mod screens;
 pub mod screenshot;
+pub mod settings;
 pub mod state;
 pub mod texture_pack;
 pub mod theme;

@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use super::AssetsDir;
 use super::i18n::Locale;
-use super::screens::settings::UserSettings;
+use super::settings::UserSettings;
 use super::state::Screen;
 use super::theme::{self, DEFAULT_JUNQI_BOARD, DEFAULT_SEATS, JunqiBoardColor, SeatColors};
 use crate::tr;

@@ -35,7 +35,8 @@ use bevy_egui::{EguiContext, EguiOutput, EguiPostUpdateSet, egui};
 use bw_rules::bracket::ecs::{BracketBoard, BracketFrame, BracketTurn};
 
 use super::bracket::BracketPlay;
-use super::bracket::view::{BoardFit, cell_center, cell_size};
+use super::bracket::geometry::{cell_center, cell_size};
+use super::bracket::view::BoardFit;
 use super::junqi::JunqiTable;
 use super::junqi::board::{drawn_nodes_id, drawn_path_id};
 use super::online::{Online, OnlineContent};

@@ -266,7 +266,7 @@ fn computer_only_games_get_a_turn_limit_and_every_board_size_can_be_chosen() {
 #[test]
 fn a_damaged_settings_file_means_defaults_and_a_notice() {
     use bracket_war::app::screens::Notices;
-    use bracket_war::app::screens::settings::UserSettings;
+    use bracket_war::app::settings::UserSettings;
     let saves = tempfile::tempdir().unwrap();
     std::fs::write(saves.path().join("settings.ron"), "(lang: \"en\", pack: 7").unwrap();
     // The first format (`lang: En`) still loads.

@@ -78,7 +78,7 @@ fn the_hard_level_plays_from_its_seat_off_the_main_thread() {
 
 fn with_engine(app: &mut App, command: &str) {
     app.world_mut()
-        .resource_mut::<bracket_war::app::screens::settings::UserSettings>()
+        .resource_mut::<bracket_war::app::settings::UserSettings>()
         .junqi_engine = command.to_string();
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bracket_war::app::junqi::screens::DeployAsk;
+use bracket_war::app::junqi::deploy::DeployAsk;
 use bracket_war::app::online::{Notice, Online, OnlineIntent, Status};
 use bracket_war::app::{OnlineScreen, Screen};
 use bw_online::protocol::*;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bracket_war::app::screens::settings::UserSettings;
+use bracket_war::app::settings::UserSettings;
 use bracket_war::app::texture_pack::{PackImages, TexturePackPlugin};
 use bracket_war::app::{AppOptions, add_game};
 use bw_rules::bracket::KindTable;

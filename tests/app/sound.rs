@@ -12,7 +12,7 @@ use bracket_war::app::audio::{Music, MusicPlayer, Sfx, SoundEffect};
 use bracket_war::app::bracket::effects::{BeamTrace, MoveHighlight, PopIn, partial_path};
 use bracket_war::app::bracket::{BracketQueue, StartBracketGame};
 use bracket_war::app::pig::PigGame;
-use bracket_war::app::screens::settings::UserSettings;
+use bracket_war::app::settings::UserSettings;
 use bracket_war::app::{BracketScreen, PigScreen, Screen};
 use bracket_war::saves::SeatKind;
 use bw_rules::bracket::ecs::{BracketBoard, BracketTurn};

@@ -15,9 +15,9 @@ use bw_rules::bracket::game::Action;
 use bw_rules::bracket::{Piece, Player, Tile};
 
 use super::fade;
-use super::view::{cell_center, cell_size};
+use super::geometry::{cell_center, cell_size};
 use crate::app::audio::{PlaySfx, Sfx};
-use crate::app::screens::settings::UserSettings;
+use crate::app::settings::UserSettings;
 use crate::app::state::BracketBoardShown;
 use crate::app::theme::SeatColors;
 

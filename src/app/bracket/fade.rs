@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bw_rules::bracket::ecs::{BracketContent, BracketFrame, BracketRemovals};
 
-use super::view::{cell_center, cell_size, facing_angle};
-use crate::app::screens::settings::UserSettings;
+use super::geometry::{cell_center, cell_size, facing_angle};
+use crate::app::settings::UserSettings;
 use crate::app::texture_pack::PackImages;
 use crate::app::theme::SeatColors;
 

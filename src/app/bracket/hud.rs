@@ -4,12 +4,14 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use bw_rules::bracket::Dir;
 use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketSetup, BracketTurn};
-use bw_rules::bracket::game::{Action, Mode, Outcome, check, placeable_kinds};
+use bw_rules::bracket::game::{Action, Mode, check, placeable_kinds};
 
+use super::outcome::outcome_lines;
 use super::{BracketGame, BracketPlay, BracketQueue, BracketThinking, is_human_turn, replay};
 use crate::app::AssetsDir;
 use crate::app::i18n::{Locale, player_name};
-use crate::app::screens::settings::{PauseChoice, UserSettings, pause_menu};
+use crate::app::screens::settings::{PauseChoice, pause_menu};
+use crate::app::settings::UserSettings;
 use crate::app::state::{BracketScreen, Screen};
 use crate::app::theme::{self, Answer, SeatColors};
 use crate::tr;
@@ -237,49 +239,6 @@ pub(super) fn end_screen(
         }
     });
     Ok(())
-}
-
-/// Who won, and the scores when the game was scored.
-pub fn outcome_lines(
-    w: &mut egui::Ui,
-    loc: &Locale,
-    seats: &SeatColors,
-    outcome: Option<&Outcome>,
-) {
-    match outcome {
-        Some(Outcome::LastStanding(p)) => {
-            w.label(
-                egui::RichText::new(tr!(loc, "winner", players = player_name(loc, *p), n = 1))
-                    .size(30.0)
-                    .color(seats.egui(*p)),
-            );
-        }
-        Some(Outcome::Scored { scores, winners }) => {
-            let names: Vec<String> = winners.iter().map(|&p| player_name(loc, p)).collect();
-            w.label(
-                egui::RichText::new(tr!(
-                    loc,
-                    "winner",
-                    players = names.join(&tr!(loc, "list-separator")),
-                    n = winners.len()
-                ))
-                .size(28.0),
-            );
-            w.label(tr!(loc, "scores"));
-            for (p, s) in scores {
-                w.label(
-                    egui::RichText::new(tr!(
-                        loc,
-                        "score-line",
-                        player = player_name(loc, *p),
-                        score = *s
-                    ))
-                    .color(seats.egui(*p)),
-                );
-            }
-        }
-        None => {}
-    }
 }
 
 /// A kind's stats from the content (mods too), for the palette's tooltip.

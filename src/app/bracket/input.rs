@@ -11,7 +11,7 @@ use bw_rules::bracket::ecs::{
 };
 use bw_rules::bracket::game::{Action, At, check, placeable_kinds};
 
-use super::{BracketGame, BracketPlay, BracketQueue, is_human_turn, view};
+use super::{BracketGame, BracketPlay, BracketQueue, geometry, is_human_turn};
 use crate::app::i18n::Locale;
 
 /// Where the pointer is on the board's plane, and whether egui has the pointer or keyboard.
@@ -128,8 +128,11 @@ pub fn board_input(
     }
     // The wheel turns the piece only over the board: one notch (one line, or 50 pixels of a
     // touchpad) is one quarter turn, however the platform splits it into events.
-    let over_board =
-        !pointer.over_egui && pointer.world.and_then(|p| view::cell_at(n, p)).is_some();
+    let over_board = !pointer.over_egui
+        && pointer
+            .world
+            .and_then(|p| geometry::cell_at(n, p))
+            .is_some();
     let now = std::time::Instant::now();
     let frame = frame_count.map_or(0, |f| f.0);
     for w in wheel.read() {
@@ -188,7 +191,7 @@ pub fn board_input(
     let cell = if pointer_over_egui {
         None
     } else {
-        world_pos.and_then(|p| view::cell_at(n, p))
+        world_pos.and_then(|p| geometry::cell_at(n, p))
     };
     let hovered = if *keys_play {
         None
@@ -214,7 +217,7 @@ pub fn board_input(
     // Dragging: the facing follows the mouse's offset from the cell's centre.
     if let (Some(_), Some((r, c)), Some(p)) = (ui.dragging, cell, world_pos)
         && let Some(dir) =
-            view::facing_from_offset(p - view::cell_center(n, r, c), view::cell_size(n))
+            geometry::facing_from_offset(p - geometry::cell_center(n, r, c), geometry::cell_size(n))
         && ui.facing != dir
     {
         ui.facing = dir;

@@ -9,9 +9,11 @@
 
 pub mod effects;
 pub mod fade;
+pub mod geometry;
 pub mod hud;
 pub mod input;
 pub mod newgame;
+pub mod outcome;
 pub mod preview;
 pub mod replay;
 pub mod slots;

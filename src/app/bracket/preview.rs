@@ -12,7 +12,7 @@ use bw_rules::bracket::resolve::resolve;
 use bw_rules::bracket::{CellSet, Dir, Piece, Tile, coverage::coverage};
 
 use super::BracketPlay;
-use super::view::{cell_center, cell_size, facing_angle};
+use super::geometry::{cell_center, cell_size, facing_angle};
 use crate::app::i18n::Locale;
 use crate::app::state::BracketBoardPlay;
 use crate::app::texture_pack::PackImages;

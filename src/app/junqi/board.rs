@@ -445,3 +445,18 @@ pub fn arrow(ui: &egui::Ui) -> Option<egui::Vec2> {
         .map(|(_, d)| d)
     })
 }
+
+/// The pack's 军棋 art as egui textures (registering is idempotent, so every frame may ask).
+pub fn art(
+    contexts: &mut bevy_egui::EguiContexts,
+    pack: Option<&crate::app::texture_pack::PackImages>,
+) -> Option<Art> {
+    use bevy_egui::EguiTextureHandle::Weak;
+    let pack = pack?;
+    let [face, back, wood] = &pack.junqi;
+    Some(Art {
+        face: contexts.add_image(Weak(face.id())),
+        back: contexts.add_image(Weak(back.id())),
+        wood: contexts.add_image(Weak(wood.id())),
+    })
+}

@@ -118,7 +118,7 @@ pub(super) fn engine_turns(
     mut engines: ResMut<external::JunqiEngines>,
     saves: Res<Saves>,
     loc: Res<Locale>,
-    settings: Option<Res<crate::app::screens::settings::UserSettings>>,
+    settings: Option<Res<crate::app::settings::UserSettings>>,
     state: Option<Res<State<JunqiScreen>>>,
     mut next: ResMut<NextState<JunqiScreen>>,
     mut redraw: MessageWriter<RequestRedraw>,

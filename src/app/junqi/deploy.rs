@@ -7,9 +7,10 @@ use bevy_egui::{EguiContexts, egui};
 use bw_rules::junqi::NodeId;
 use bw_rules::junqi::view::SeenPiece;
 
+use super::board::art;
 use super::board::{self, Marks};
 use super::layouts::Army;
-use super::screens::{art, seat_name};
+use super::log::seat_name;
 use super::{JunqiIntent, JunqiTable, layout_problem};
 use crate::app::Saves;
 use crate::app::i18n::Locale;

@@ -4,9 +4,9 @@
 use bw_rules::junqi::game::{LossReason, Outcome, PublicEvent};
 
 use super::JunqiTable;
-use super::screens::seat_name;
 use crate::app::i18n::Locale;
 use crate::tr;
+use bw_rules::junqi::ai::{AiKind, Seat};
 
 /// One public event as a line of the move list (node names and outcomes, never ranks).
 pub fn describe(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<String> {
@@ -98,4 +98,18 @@ pub fn outcome_with(loc: &Locale, who: &dyn Fn(usize) -> String, outcome: &Outco
         Outcome::DrawAgreed => tr!(loc, "junqi-draw-agreed"),
         Outcome::DrawQuiet => tr!(loc, "junqi-draw-quiet"),
     }
+}
+
+/// A seat's name: its letter and the person's profile ("S · 玩家"), or the computer's
+/// level ("E · 电脑（普通）").
+pub fn seat_name(loc: &Locale, table: &JunqiTable, p: usize) -> String {
+    let pl = &table.game.players[p];
+    let who = match table.seats[p] {
+        Seat::Person => pl.profile.clone(),
+        Seat::Computer(AiKind::Random) => tr!(loc, "junqi-computer-easy"),
+        Seat::Computer(AiKind::Heuristic) => tr!(loc, "junqi-computer-normal"),
+        Seat::Computer(AiKind::Strong) => tr!(loc, "junqi-computer-hard"),
+        Seat::Engine => tr!(loc, "junqi-engine-seat"),
+    };
+    format!("{} · {who}", pl.seat)
 }

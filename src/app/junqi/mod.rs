@@ -41,8 +41,8 @@ pub use computers::HARD_THINKING;
 use computers::{computer_deploy, computer_turn, engine_turns};
 use intents::act;
 pub use intents::apply_intents;
+pub use log::describe;
 pub use newgame::{JunqiDraft, PRESETS, Preset};
-pub use screens::describe;
 
 /// The piece set every 军棋 game uses.
 #[derive(Resource, Clone)]
@@ -381,7 +381,7 @@ fn start_games(
     mut thinking: ResMut<JunqiThinking>,
     mut layouts: ResMut<JunqiComputerLayouts>,
     mut engines: ResMut<external::JunqiEngines>,
-    settings: Option<Res<crate::app::screens::settings::UserSettings>>,
+    settings: Option<Res<crate::app::settings::UserSettings>>,
 ) {
     for request in requests.read() {
         let table = match request.clone() {

@@ -329,7 +329,7 @@ fn new_game_screen(
     draft: Option<ResMut<JunqiDraft>>,
     mut next: ResMut<NextState<JunqiScreen>>,
     mut start: MessageWriter<StartJunqi>,
-    settings: Option<Res<crate::app::screens::settings::UserSettings>>,
+    settings: Option<Res<crate::app::settings::UserSettings>>,
 ) -> Result {
     let Some(mut draft) = draft else {
         next.set(JunqiScreen::Slots);

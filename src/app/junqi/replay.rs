@@ -12,8 +12,8 @@ use bw_rules::junqi::{Junqi, Phase, PieceSet, PlayerId, PlayerView};
 
 use bevy_egui::{EguiContexts, egui};
 
+use super::board::art;
 use super::board::{self, Marks};
-use super::screens::art;
 use crate::app::i18n::Locale;
 use crate::app::state::{JunqiScreen, Screen};
 use crate::app::theme::{self, JunqiBoardColor, SeatColors};

@@ -4,19 +4,19 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use bw_rules::junqi::ai::{AiKind, Seat};
+use bw_rules::junqi::ai::Seat;
 use bw_rules::junqi::game::{Phase, PublicEvent};
 use bw_rules::junqi::view::SeenPiece;
 use bw_rules::junqi::{NodeId, PlayerView};
 
-use super::board::{self, Marks};
-pub use super::deploy::{DeployAsk, deploy_controls};
+use super::board::{self, Marks, art};
 use super::deploy::{deploy_screen, handover_screen};
-pub use super::log::{describe, describe_with, outcome_text, outcome_with};
+use super::log::{describe, outcome_text, seat_name};
 use super::{JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi, junqi_saves};
 use crate::app::i18n::{Locale, ago};
-use crate::app::screens::settings::{PauseChoice, UserSettings, pause_menu};
+use crate::app::screens::settings::{PauseChoice, pause_menu};
 use crate::app::screens::slots::confirm_delete;
+use crate::app::settings::UserSettings;
 use crate::app::state::{JunqiScreen, Screen};
 use crate::app::theme::{self, JunqiBoardColor, SeatColors};
 use crate::app::{AssetsDir, Saves};
@@ -35,20 +35,6 @@ pub(super) fn plugin(app: &mut App) {
             super::replay::replay_screen.run_if(in_state(JunqiScreen::Replay)),
         ),
     );
-}
-
-/// A seat's name: its letter and the person's profile ("S · 玩家"), or the computer's
-/// level ("E · 电脑（普通）").
-pub fn seat_name(loc: &Locale, table: &JunqiTable, p: usize) -> String {
-    let pl = &table.game.players[p];
-    let who = match table.seats[p] {
-        Seat::Person => pl.profile.clone(),
-        Seat::Computer(AiKind::Random) => tr!(loc, "junqi-computer-easy"),
-        Seat::Computer(AiKind::Heuristic) => tr!(loc, "junqi-computer-normal"),
-        Seat::Computer(AiKind::Strong) => tr!(loc, "junqi-computer-hard"),
-        Seat::Engine => tr!(loc, "junqi-engine-seat"),
-    };
-    format!("{} · {who}", pl.seat)
 }
 
 fn slots_screen(
@@ -624,19 +610,4 @@ fn dove(ui: &mut egui::Ui) {
         [c + egui::vec2(11.5, -1.0), c + egui::vec2(12.5, 4.0)],
         egui::Stroke::new(1.2, egui::Color32::from_rgb(80, 140, 60)),
     );
-}
-
-/// The pack's 军棋 art as egui textures (registering is idempotent, so every frame may ask).
-pub(super) fn art(
-    contexts: &mut EguiContexts,
-    pack: Option<&crate::app::texture_pack::PackImages>,
-) -> Option<super::board::Art> {
-    use bevy_egui::EguiTextureHandle::Weak;
-    let pack = pack?;
-    let [face, back, wood] = &pack.junqi;
-    Some(super::board::Art {
-        face: contexts.add_image(Weak(face.id())),
-        back: contexts.add_image(Weak(back.id())),
-        wood: contexts.add_image(Weak(wood.id())),
-    })
 }

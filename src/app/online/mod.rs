@@ -22,8 +22,8 @@ use bw_rules::junqi::setup::{Layout, auto_layout, mirror_layout, validate_layout
 use bw_rules::junqi::{self, NodeId, Phase, PieceSet};
 
 use crate::app::bracket::BracketMoves;
+use crate::app::junqi::deploy::DeployAsk;
 use crate::app::junqi::layouts::{self, Army};
-use crate::app::junqi::screens::DeployAsk;
 use crate::app::state::{InRoom, OnlineScreen, Screen};
 use link::{Link, LinkEvent};
 
@@ -320,7 +320,7 @@ impl Online {
 /// Takes in what the connection thread received.
 fn pump(
     mut online: ResMut<Online>,
-    mut settings: ResMut<crate::app::screens::settings::UserSettings>,
+    mut settings: ResMut<crate::app::settings::UserSettings>,
     content: Res<OnlineContent>,
     screen: Option<Res<State<Screen>>>,
     mut next: Option<ResMut<NextState<OnlineScreen>>>,
@@ -382,7 +382,7 @@ fn apply_intents(
     content: Res<OnlineContent>,
     waker: Option<Res<OnlineWaker>>,
     saves: Res<crate::app::Saves>,
-    settings: Res<crate::app::screens::settings::UserSettings>,
+    settings: Res<crate::app::settings::UserSettings>,
 ) {
     let set = content.0.pieces.clone();
     for intent in intents.read() {

@@ -11,7 +11,7 @@ use bw_rules::pig::{Card, Event, Role};
 
 use super::{PigGame, PigSeat, PigTextsRes, card_name, cards, role_name};
 use crate::app::i18n::Locale;
-use crate::app::screens::settings::UserSettings;
+use crate::app::settings::UserSettings;
 use crate::app::state::PigScreen;
 use crate::app::theme::{self, palette};
 use crate::tr;

@@ -1,127 +1,19 @@
-//! The user's settings (language, texture pack, window, animations), kept in
-//! `settings.ron` in the save folder and written atomically, and the settings screen. A
-//! damaged settings file means defaults and a notice, never a crash.
+//! The settings screen, the pause menu's settings, and what follows a change of the
+//! user's settings ([`crate::app::settings`]): the language, the window's mode and title.
+//! A damaged settings file means defaults and a notice, never a crash.
 
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use serde::{Deserialize, Serialize};
 
 use super::Notices;
 use crate::app::i18n::{FALLBACK, Locale};
+use crate::app::settings::{SETTINGS_FILE, UserSettings, persist};
 use crate::app::state::Screen;
 use crate::app::texture_pack::available_packs;
 use crate::app::theme::{self, setting_column};
 use crate::app::{AssetsDir, Saves};
-use crate::saves::{FileState, read_ron, write_ron};
 use crate::tr;
-
-pub const SETTINGS_FILE: &str = "settings.ron";
-
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct UserSettings {
-    /// A locale folder name (`zh-CN`, `en`, …).
-    pub lang: String,
-    pub pack: String,
-    pub fullscreen: bool,
-    pub animations: bool,
-    /// Loudness, each from 0 to 1: everything, the effects, the music (an effect plays at
-    /// master × effects).
-    pub master_volume: f32,
-    pub effects_volume: f32,
-    pub music_volume: f32,
-    /// No sound at all (the volumes are kept).
-    pub muted: bool,
-    /// The command line of an external 军棋 engine (docs/junqi-engine.md); empty: none.
-    pub junqi_engine: String,
-    /// Milliseconds an external engine gets a move.
-    pub junqi_engine_ms: u64,
-    /// The last game server (`HOST:PORT`) and player name used online.
-    pub online_server: String,
-    pub online_name: String,
-    /// The seat token of the last online game this window sat in (to take it back).
-    pub online_token: String,
-}
-
-impl Default for UserSettings {
-    fn default() -> Self {
-        UserSettings {
-            lang: "zh-CN".into(),
-            pack: "default".into(),
-            fullscreen: false,
-            animations: true,
-            master_volume: 0.8,
-            effects_volume: 0.8,
-            music_volume: 0.35,
-            muted: false,
-            junqi_engine: String::new(),
-            junqi_engine_ms: 2000,
-            online_server: "127.0.0.1:7878".into(),
-            online_name: String::new(),
-            online_token: String::new(),
-        }
-    }
-}
-
-/// The first settings format named the language `Zh` or `En`.
-#[derive(Deserialize)]
-#[serde(default)]
-struct LegacySettings {
-    lang: LegacyLang,
-    pack: String,
-    fullscreen: bool,
-    animations: bool,
-}
-
-#[derive(Deserialize, Default)]
-enum LegacyLang {
-    #[default]
-    #[serde(rename = "Zh")]
-    Chinese,
-    #[serde(rename = "En")]
-    English,
-}
-
-impl Default for LegacySettings {
-    fn default() -> Self {
-        let d = UserSettings::default();
-        LegacySettings {
-            lang: LegacyLang::Chinese,
-            pack: d.pack,
-            fullscreen: d.fullscreen,
-            animations: d.animations,
-        }
-    }
-}
-
-impl UserSettings {
-    /// The settings in `dir`: defaults when there are none; defaults and a reason when the
-    /// file is damaged.
-    pub fn load(dir: &std::path::Path) -> (UserSettings, Option<String>) {
-        let path = dir.join(SETTINGS_FILE);
-        match read_ron::<UserSettings>(&path) {
-            FileState::Missing => (UserSettings::default(), None),
-            FileState::Loaded(s) => (s, None),
-            FileState::Damaged(reason) => match read_ron::<LegacySettings>(&path) {
-                FileState::Loaded(old) => (
-                    UserSettings {
-                        lang: match old.lang {
-                            LegacyLang::Chinese => "zh-CN".into(),
-                            LegacyLang::English => "en".into(),
-                        },
-                        pack: old.pack,
-                        fullscreen: old.fullscreen,
-                        animations: old.animations,
-                        ..UserSettings::default()
-                    },
-                    None,
-                ),
-                _ => (UserSettings::default(), Some(reason)),
-            },
-        }
-    }
-}
 
 pub(super) fn plugin(lang: Option<String>, pack: Option<String>) -> impl Fn(&mut App) {
     move |app: &mut App| {
@@ -165,16 +57,6 @@ pub(super) fn plugin(lang: Option<String>, pack: Option<String>) -> impl Fn(&mut
                     .run_if(resource_changed::<UserSettings>),
             )
             .add_systems(Update, window_title.run_if(resource_changed::<Locale>));
-    }
-}
-
-/// Writes the settings whenever they change (atomically, like saves).
-fn persist(settings: Res<UserSettings>, saves: Res<Saves>) {
-    if settings.is_added() {
-        return;
-    }
-    if let Err(e) = write_ron(&saves.0.dir.join(SETTINGS_FILE), &*settings) {
-        warn!("settings not saved: {e}");
     }
 }
 

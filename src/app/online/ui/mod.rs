@@ -11,7 +11,7 @@ use bw_rules::junqi::{self, Phase};
 use super::{Notice, Online, OnlineContent, OnlineIntent, OnlineWaker, Status};
 use crate::app::i18n::Locale;
 use crate::app::junqi::board::{self, Marks};
-use crate::app::screens::settings::UserSettings;
+use crate::app::settings::UserSettings;
 use crate::app::state::{InRoom, OnlineScreen, Screen};
 use crate::app::theme::{self, JunqiBoardColor, SeatColors};
 use crate::tr;

@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::app::bracket::BracketPlay;
+use crate::app::junqi::deploy::{DeployAsk, deploy_controls};
 use crate::app::junqi::layouts;
-use crate::app::junqi::screens::{DeployAsk, deploy_controls};
 use bw_rules::bracket::ecs::BracketTurn;
 
 pub(super) fn room_screen(
@@ -156,7 +156,12 @@ pub(super) fn room_screen(
             if let (true, Some(turn)) = (on_board, &bracket_turn)
                 && turn.0.is_over()
             {
-                crate::app::bracket::hud::outcome_lines(p, &loc, &seats, turn.0.outcome.as_ref());
+                crate::app::bracket::outcome::outcome_lines(
+                    p,
+                    &loc,
+                    &seats,
+                    turn.0.outcome.as_ref(),
+                );
             }
             // 军棋's end, as at one computer: the outcome, the scores, the layouts revealed.
             if let Some(GameView::Junqi(v)) = &online.view
@@ -203,7 +208,7 @@ pub(super) fn room_screen(
                     .show(p, |s| {
                         for e in &online.junqi_events {
                             if let Some(line) =
-                                crate::app::junqi::screens::describe_with(&loc, &board, &who, e)
+                                crate::app::junqi::log::describe_with(&loc, &board, &who, e)
                             {
                                 s.label(line);
                             }

@@ -1,0 +1,127 @@
+//! The user's settings (language, texture pack, window, animations, sound, the 军棋
+//! engine, the last game server), kept in `settings.ron` in the save folder and written
+//! atomically whenever they change. The settings screen shows them
+//! ([`crate::app::screens::settings`]); every screen reads them.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::app::Saves;
+use crate::saves::{FileState, read_ron, write_ron};
+
+pub const SETTINGS_FILE: &str = "settings.ron";
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct UserSettings {
+    /// A locale folder name (`zh-CN`, `en`, …).
+    pub lang: String,
+    pub pack: String,
+    pub fullscreen: bool,
+    pub animations: bool,
+    /// Loudness, each from 0 to 1: everything, the effects, the music (an effect plays at
+    /// master × effects).
+    pub master_volume: f32,
+    pub effects_volume: f32,
+    pub music_volume: f32,
+    /// No sound at all (the volumes are kept).
+    pub muted: bool,
+    /// The command line of an external 军棋 engine (docs/junqi-engine.md); empty: none.
+    pub junqi_engine: String,
+    /// Milliseconds an external engine gets a move.
+    pub junqi_engine_ms: u64,
+    /// The last game server (`HOST:PORT`) and player name used online.
+    pub online_server: String,
+    pub online_name: String,
+    /// The seat token of the last online game this window sat in (to take it back).
+    pub online_token: String,
+}
+
+impl Default for UserSettings {
+    fn default() -> Self {
+        UserSettings {
+            lang: "zh-CN".into(),
+            pack: "default".into(),
+            fullscreen: false,
+            animations: true,
+            master_volume: 0.8,
+            effects_volume: 0.8,
+            music_volume: 0.35,
+            muted: false,
+            junqi_engine: String::new(),
+            junqi_engine_ms: 2000,
+            online_server: "127.0.0.1:7878".into(),
+            online_name: String::new(),
+            online_token: String::new(),
+        }
+    }
+}
+
+/// The first settings format named the language `Zh` or `En`.
+#[derive(Deserialize)]
+#[serde(default)]
+struct LegacySettings {
+    lang: LegacyLang,
+    pack: String,
+    fullscreen: bool,
+    animations: bool,
+}
+
+#[derive(Deserialize, Default)]
+enum LegacyLang {
+    #[default]
+    #[serde(rename = "Zh")]
+    Chinese,
+    #[serde(rename = "En")]
+    English,
+}
+
+impl Default for LegacySettings {
+    fn default() -> Self {
+        let d = UserSettings::default();
+        LegacySettings {
+            lang: LegacyLang::Chinese,
+            pack: d.pack,
+            fullscreen: d.fullscreen,
+            animations: d.animations,
+        }
+    }
+}
+
+impl UserSettings {
+    /// The settings in `dir`: defaults when there are none; defaults and a reason when the
+    /// file is damaged.
+    pub fn load(dir: &std::path::Path) -> (UserSettings, Option<String>) {
+        let path = dir.join(SETTINGS_FILE);
+        match read_ron::<UserSettings>(&path) {
+            FileState::Missing => (UserSettings::default(), None),
+            FileState::Loaded(s) => (s, None),
+            FileState::Damaged(reason) => match read_ron::<LegacySettings>(&path) {
+                FileState::Loaded(old) => (
+                    UserSettings {
+                        lang: match old.lang {
+                            LegacyLang::Chinese => "zh-CN".into(),
+                            LegacyLang::English => "en".into(),
+                        },
+                        pack: old.pack,
+                        fullscreen: old.fullscreen,
+                        animations: old.animations,
+                        ..UserSettings::default()
+                    },
+                    None,
+                ),
+                _ => (UserSettings::default(), Some(reason)),
+            },
+        }
+    }
+}
+
+/// Writes the settings whenever they change (atomically, like saves).
+pub(crate) fn persist(settings: Res<UserSettings>, saves: Res<Saves>) {
+    if settings.is_added() {
+        return;
+    }
+    if let Err(e) = write_ron(&saves.0.dir.join(SETTINGS_FILE), &*settings) {
+        warn!("settings not saved: {e}");
+    }
+}
