@@ -1,7 +1,21 @@
 //! The 军棋 seats played by computers: the built-in levels thinking on the task pool from
 //! their own view, and external engines speaking the engine protocol through the referee.
 
-use super::*;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, block_on, futures_lite::future};
+use bevy::window::RequestRedraw;
+use bw_rules::junqi::ai::{Budget, Decision, Seat, computer_layout};
+use bw_rules::junqi::game::{Action, Phase};
+use bw_rules::junqi::headless::stream;
+
+use super::{
+    JunqiComputerLayouts, JunqiTable, JunqiThinking, automatic_layout, autosave,
+    computers_answer_draws, external, route,
+};
+use crate::app::Saves;
+use crate::app::i18n::Locale;
+use crate::app::state::JunqiScreen;
+use crate::tr;
 
 /// Computer seats think on the task pool, from their own view only.
 pub(super) fn computer_turn(

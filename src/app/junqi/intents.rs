@@ -1,7 +1,20 @@
 //! What a person at this computer asks of the 军棋 table (deployment swaps, layouts, moves,
 //! draw offers, resigning), checked by the rules and applied.
 
-use super::*;
+use bevy::prelude::*;
+use bw_rules::junqi::NodeId;
+use bw_rules::junqi::ai::Seat;
+use bw_rules::junqi::game::Action;
+use bw_rules::junqi::setup::mirror_layout;
+
+use super::{
+    JunqiIntent, JunqiTable, automatic_layout, autosave, computers_answer_draws, layouts, refusal,
+    route, take_over,
+};
+use crate::app::Saves;
+use crate::app::i18n::Locale;
+use crate::app::state::JunqiScreen;
+use crate::tr;
 
 /// Applies the persons' intentions through the rules, saves, and moves on.
 pub fn apply_intents(

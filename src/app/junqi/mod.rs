@@ -22,13 +22,11 @@ pub mod sounds;
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
-use bevy::window::RequestRedraw;
-use bw_rules::junqi::ai::{AiKind, Budget, Decision, Seat, computer_layout};
+use bevy::tasks::Task;
+use bw_rules::junqi::ai::{AiKind, Seat};
 use bw_rules::junqi::game::{Action, Phase, PlayerId, Refusal};
-use bw_rules::junqi::headless::stream;
 use bw_rules::junqi::record::Record;
-use bw_rules::junqi::setup::{Layout, deal, mirror_layout};
+use bw_rules::junqi::setup::{Layout, deal};
 use bw_rules::junqi::{Junqi, NodeId, Occupant, PieceSet, PlayerView, Rules, canonical_path};
 
 use crate::app::Saves;
