@@ -1,7 +1,18 @@
 //! The lobby: the server and the name, the room list, and a new room with the same
 //! options as the local new-game screens.
 
-use super::*;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use bw_online::protocol::{ClientMsg, GameKind, GameOptions, RoomOptions};
+use bw_rules::{bracket, junqi};
+
+use super::{describe, notice_text, status_line, status_name};
+use crate::app::i18n::Locale;
+use crate::app::online::{Online, OnlineIntent, Status};
+use crate::app::settings::UserSettings;
+use crate::app::state::Screen;
+use crate::app::theme;
+use crate::tr;
 
 /// The new-room form: the same options as the local new-game screens.
 #[derive(Resource)]

@@ -2,18 +2,14 @@
 //! (seats, 举手, computers, chat, and the game as this seat sees it).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPrimaryContextPass, egui};
 use bw_online::protocol::*;
-use bw_rules::bracket;
-use bw_rules::junqi::view::SeenPiece;
-use bw_rules::junqi::{self, Phase};
+use bw_rules::junqi;
 
-use super::{Notice, Online, OnlineContent, OnlineIntent, OnlineWaker, Status};
+use super::{Notice, Online, OnlineWaker, Status};
 use crate::app::i18n::Locale;
-use crate::app::junqi::board::{self, Marks};
-use crate::app::settings::UserSettings;
-use crate::app::state::{InRoom, OnlineScreen, Screen};
-use crate::app::theme::{self, JunqiBoardColor, SeatColors};
+use crate::app::state::{InRoom, OnlineScreen};
+use crate::app::theme;
 use crate::tr;
 
 mod lobby;

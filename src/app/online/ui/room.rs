@@ -1,9 +1,22 @@
 //! A room: seats, 举手, computers, chat, the move list, and the game as this seat sees it.
 
-use super::*;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use bw_online::protocol::{
+    ClientMsg, GameAction, GameView, JunqiView, Level, Occupant, RoomState, RoomStatus,
+};
+use bw_rules::junqi::Phase;
+use bw_rules::junqi::view::SeenPiece;
+
+use super::{describe, level_name, notice_text, status_line, status_name};
 use crate::app::bracket::BracketPlay;
+use crate::app::i18n::Locale;
+use crate::app::junqi::board::{self, Marks};
 use crate::app::junqi::deploy::{DeployAsk, deploy_controls};
 use crate::app::junqi::layouts;
+use crate::app::online::{Online, OnlineContent, OnlineIntent};
+use crate::app::theme::{self, JunqiBoardColor, SeatColors};
+use crate::tr;
 use bw_rules::bracket::ecs::BracketTurn;
 
 pub(super) fn room_screen(
