@@ -4,9 +4,9 @@
 //! plays (the mouse resting over the board does not take the aim back).
 
 use bevy::prelude::*;
+use bracket_war::app::bracket::geometry::cell_center;
 use bracket_war::app::bracket::input::Pointer;
 use bracket_war::app::bracket::preview::target;
-use bracket_war::app::bracket::geometry::cell_center;
 use bracket_war::app::bracket::{BracketPlay, StartBracketGame};
 use bracket_war::saves::SeatKind;
 use bw_rules::bracket::ecs::BracketBoard;
@@ -61,7 +61,9 @@ fn the_keyboard_cursor_shows_only_while_the_keyboard_plays() {
 
 #[test]
 fn dragging_turns_the_piece_towards_the_pointer_and_cells_map_back() {
-    use bracket_war::app::bracket::geometry::{cell_at, cell_center, cell_size, facing_from_offset};
+    use bracket_war::app::bracket::geometry::{
+        cell_at, cell_center, cell_size, facing_from_offset,
+    };
     let cs = cell_size(10);
     assert_eq!(
         facing_from_offset(Vec2::new(cs * 0.4, 0.05), cs),
@@ -103,8 +105,8 @@ fn dragging_turns_the_piece_towards_the_pointer_and_cells_map_back() {
 fn drag_and_drop_through_simulated_input() {
     use bevy::input::ButtonState;
     use bevy::input::mouse::MouseButtonInput;
-    use bracket_war::app::bracket::input::Pointer;
     use bracket_war::app::bracket::geometry::{cell_center, cell_size};
+    use bracket_war::app::bracket::input::Pointer;
     let button = |app: &mut App, state: ButtonState| {
         app.world_mut().write_message(MouseButtonInput {
             button: MouseButton::Left,
@@ -174,8 +176,8 @@ fn drag_and_drop_through_simulated_input() {
 #[test]
 fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
     use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
-    use bracket_war::app::bracket::input::Pointer;
     use bracket_war::app::bracket::geometry::cell_center;
+    use bracket_war::app::bracket::input::Pointer;
     let (mut app, _saves) = app("wheel");
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
