@@ -1,6 +1,13 @@
 //! What a room refuses, and the entry an accepted action makes (the rules crate decides).
 
-use super::*;
+use bw_rules::bracket;
+use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi::record::RecordedAction as JunqiAction;
+use bw_rules::junqi::setup::Layout;
+use bw_rules::junqi::{self, Junqi, Phase};
+
+use super::{Entry, Holder, Member, Refused, Room, Table, refuse};
+use crate::protocol::{GameAction, RefusalCode, RoomStatus};
 
 pub(super) fn parse_layout(game: &Junqi, layout: &[(String, String)]) -> Result<Layout, String> {
     layout

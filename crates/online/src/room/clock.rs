@@ -1,7 +1,15 @@
 //! A room's clocks: deployment and move timers, grace periods for dropped persons, and
 //! what happens when they run out.
 
-use super::*;
+use bw_rules::bracket;
+use bw_rules::bracket::ai::SeatKind;
+use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi::record::RecordedAction as JunqiAction;
+use bw_rules::junqi::{self, Phase};
+
+use super::computers::{named_layout, seed_for};
+use super::{ABSENT_TURN_MS, Effects, Entry, Holder, Room, Table};
+use crate::protocol::{GameOptions, RoomStatus};
 
 impl Room {
     /// Clocks and grace periods: call it often (the server does every 100 ms).

@@ -1,7 +1,19 @@
 //! Computer seats: the work a computer must do ([`Job`]), done off the room's thread, and
 //! its answer taken back.
 
-use super::*;
+use std::sync::Arc;
+
+use bw_rules::bracket;
+use bw_rules::bracket::KindTable;
+use bw_rules::bracket::ai::SeatKind;
+use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi::ai::{AiKind, Budget, Decision};
+use bw_rules::junqi::record::RecordedAction as JunqiAction;
+use bw_rules::junqi::setup::Layout;
+use bw_rules::junqi::{self, Junqi, Phase};
+
+use super::{Effects, Entry, HARD_THINKING_MS, Room, Table};
+use crate::protocol::{GameAction, Level};
 
 pub(super) fn junqi_ai(level: Level) -> AiKind {
     match level {

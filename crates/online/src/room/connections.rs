@@ -1,7 +1,8 @@
 //! Connections in a room: entering (to a seat or to watch), taking a seat back with its
 //! token, departing, and every message of a connection inside the room.
 
-use super::*;
+use super::{ConnId, Effects, Entry, Holder, Member, Refused, Room, Seat, message_name, refuse};
+use crate::protocol::{ClientMsg, LeftWhy, MAX_CHAT_CHARS, RefusalCode, RoomStatus, ServerMsg};
 
 impl Room {
     /// A connection enters: `seat` sits in that free seat, none observes.

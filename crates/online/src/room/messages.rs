@@ -1,7 +1,15 @@
 //! What a room sends: each connection's seat token, the room's state, and the game as that
 //! connection may see it.
 
-use super::*;
+use bw_rules::bracket;
+use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi::PlayerView;
+
+use super::{ConnId, Effects, Holder, Room, Table};
+use crate::protocol::{
+    BracketView, ClientMsg, GameView, JunqiView, Occupant, RoomState, RoomStatus, SeatInfo,
+    ServerMsg,
+};
 
 /// A message's `type`, for refusals.
 pub fn message_name(msg: &ClientMsg) -> &'static str {

@@ -17,7 +17,6 @@ mod messages;
 
 use checks::parse_layout;
 pub use computers::Job;
-use computers::{named_layout, seed_for};
 pub use messages::message_name;
 
 use std::collections::BTreeMap;
@@ -27,12 +26,10 @@ use serde::{Deserialize, Serialize};
 
 use bw_rules::bracket;
 use bw_rules::bracket::KindTable;
-use bw_rules::bracket::ai::SeatKind;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
-use bw_rules::junqi::ai::{AiKind, Budget, Decision};
 use bw_rules::junqi::record::{Record, RecordedAction as JunqiAction};
-use bw_rules::junqi::setup::{Layout, deal};
-use bw_rules::junqi::{self, Junqi, Phase, PieceSet, PlayerView};
+use bw_rules::junqi::setup::deal;
+use bw_rules::junqi::{Junqi, Phase, PieceSet};
 
 use crate::protocol::*;
 

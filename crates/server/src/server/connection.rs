@@ -2,7 +2,24 @@
 //! and the reader with the idle limit, the rate limit and the lobby's messages; messages
 //! for a room go to the room's task.
 
-use super::*;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+use bw_online::protocol::{
+    ClientMsg, MAX_FRAME_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION, RefusalCode, RoomId, ServerMsg,
+    parse_client,
+};
+use bw_online::room::Refused;
+
+use super::{Hub, Link, OUTBOX, Outgoing, RoomCmd, create_room};
 
 fn ws_config() -> WebSocketConfig {
     WebSocketConfig::default()

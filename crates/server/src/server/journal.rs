@@ -1,7 +1,15 @@
 //! Rooms' journals: one JSON line per entry, appended, never rewritten; read back at start
 //! to restore every room that was waiting or playing.
 
-use super::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use bw_online::protocol::{RoomId, RoomStatus};
+use bw_online::room::{Entry, Room};
+
+use super::{Hub, launch_room};
 
 pub(super) fn journal_path(hub: &Hub, id: RoomId) -> PathBuf {
     hub.rooms_dir().join(format!("{id}.jsonl"))
