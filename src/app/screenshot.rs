@@ -5,13 +5,13 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bw_players::bracket::SeatKind;
+use bw_players::junqi::{Ai, AiKind, Seat, Style};
 use bw_rules::bracket::KindTable;
-use bw_rules::bracket::ai::SeatKind;
 use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketSetup, BracketTurn};
 use bw_rules::bracket::game::{Action, Game, Mode, Settings, legal_placements};
 use bw_rules::bracket::generate::BoardSettings;
 use bw_rules::junqi::Rules;
-use bw_rules::junqi::ai::{Ai, AiKind, Seat};
 use bw_rules::junqi::game::Phase as JunqiPhase;
 
 use super::bracket::{BracketDraft, BracketMode, BracketPlay, StartBracketGame};
@@ -457,14 +457,14 @@ fn junqi_demo_game(pieces: &JunqiPieces, to_the_end: bool) -> JunqiTable {
     .expect("a valid demo game");
     // The computers confirm first (as in the window), then the person.
     for p in [1, 2, 3, 0] {
-        let layout = super::junqi::automatic_layout(&table.game, p, table.seed);
+        let layout = table.game.auto_layout(p, table.seed);
         table
             .game
             .deploy(p, &layout)
             .expect("the automatic layout is legal");
     }
     let mut ais: Vec<Ai> = (0..4)
-        .map(|p| Ai::new(AiKind::Heuristic, 7 + p as u64))
+        .map(|p| Ai::new(Style::Heuristic, 7 + p as u64))
         .collect();
     let stop = |g: &bw_rules::junqi::Junqi| {
         if to_the_end {

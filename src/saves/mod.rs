@@ -8,11 +8,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+pub use bw_players::junqi::Seat as JunqiSeat;
 use bw_rules::bracket::game::{Action, Game, Settings};
 use bw_rules::bracket::{Dir, KindTable};
 use bw_rules::junqi::Junqi;
 use bw_rules::junqi::PieceSet;
-pub use bw_rules::junqi::ai::Seat as JunqiSeat;
 pub use bw_rules::junqi::record::Record as JunqiRecord;
 use bw_rules::pig::record::{PIG_RECORD_VERSION, PigRecord};
 use serde::{Deserialize, Serialize};
@@ -23,7 +23,7 @@ pub const SLOT_COUNT: usize = 8;
 pub const MAX_SAVE_BYTES: u64 = 1 << 20;
 const CHECKSUM_PREFIX: &str = "// checksum ";
 
-pub use bw_rules::bracket::ai::SeatKind;
+pub use bw_players::bracket::SeatKind;
 
 /// Random 猪国杀 decks can make endless games: the app stops them after this many turns as
 /// "no result" (judge mode has its own, larger cap).

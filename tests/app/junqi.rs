@@ -11,7 +11,7 @@ use bracket_war::app::junqi::board::scene;
 use bracket_war::app::junqi::{JunqiIntent, JunqiTable, StartJunqi};
 use bracket_war::app::{JunqiScreen, Screen};
 use bracket_war::saves::JunqiTimers;
-use bw_rules::junqi::ai::{AiKind, Seat};
+use bw_players::junqi::{AiKind, Seat};
 use bw_rules::junqi::game::{Outcome, Phase};
 use bw_rules::junqi::{Alliance, BoardChoice, PlayerView, Rules};
 

@@ -4,8 +4,8 @@
 
 use bracket_war::app::junqi::{JunqiIntent, StartJunqi};
 use bracket_war::saves::JunqiTimers;
+use bw_players::junqi::{AiKind, Seat};
 use bw_rules::junqi::Rules;
-use bw_rules::junqi::ai::{AiKind, Seat};
 
 use super::junqi::{app, intend, start, table, two_players, wait_until};
 

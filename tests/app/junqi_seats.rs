@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bracket_war::app::JunqiScreen;
 use bracket_war::app::junqi::{JunqiIntent, StartJunqi};
 use bracket_war::saves::JunqiTimers;
-use bw_rules::junqi::ai::{AiKind, Seat};
+use bw_players::junqi::{AiKind, Seat};
 use bw_rules::junqi::game::{Outcome, Phase};
 use bw_rules::junqi::{PlayerView, Rules};
 

@@ -11,7 +11,7 @@ use bracket_war::app::junqi::deploy::DeployAsk;
 use bracket_war::app::online::{Notice, Online, OnlineIntent, Status};
 use bracket_war::app::{OnlineScreen, Screen};
 use bw_online::protocol::*;
-use bw_rules::junqi::ai::{Ai, AiKind};
+use bw_players::junqi::{Ai, Style};
 use bw_rules::junqi::{self, Phase, PieceSet};
 
 fn app() -> (App, tempfile::TempDir) {
@@ -182,7 +182,7 @@ fn two_apps_play_junqi_through_a_server() {
     // Play by clicks: each side picks with the heuristic player from what it was shown.
     let set = PieceSet::standard();
     let board = junqi::Board::two_player();
-    let mut ais = [Ai::new(AiKind::Heuristic, 1), Ai::new(AiKind::Heuristic, 2)];
+    let mut ais = [Ai::new(Style::Heuristic, 1), Ai::new(Style::Heuristic, 2)];
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut plies = 0;
     while online(&a).finished.is_none() || online(&b).finished.is_none() {
@@ -409,8 +409,8 @@ fn a_bracket_room_is_played_on_the_games_own_board() {
         // This seat's move, queued where the mouse and the keyboard put theirs.
         let game = game_of(a.world());
         let kinds = a.world().resource::<BracketContent>().0.clone();
-        let action = bw_rules::bracket::ai::choose(
-            bw_rules::bracket::ai::SeatKind::GreedyComputer,
+        let action = bw_players::bracket::choose(
+            bw_players::bracket::SeatKind::GreedyComputer,
             &game,
             &kinds,
             mine,

@@ -102,7 +102,7 @@ fn deployment_and_moves_by_drag_and_by_clicks() {
 /// slot #1 of `saves`.
 fn store_long_game(saves: &std::path::Path) -> u32 {
     use bracket_war::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSeat, SaveDir};
-    use bw_rules::junqi::ai::AiKind;
+    use bw_players::junqi::{AiKind, autoplay};
     use bw_rules::junqi::{BoardChoice, Phase, PieceSet, Rules, headless, record::Record};
     let rules = Rules {
         board: BoardChoice::TwoPlayer,
@@ -114,8 +114,8 @@ fn store_long_game(saves: &std::path::Path) -> u32 {
     let game = (1..)
         .find_map(|seed| {
             let mut game = headless::setup(rules.clone(), set.clone(), seed, false).ok()?;
-            let mut ais = headless::computer_players(&[AiKind::Random, AiKind::Random], seed);
-            headless::play_out(&mut game, &mut ais, 200);
+            let mut ais = autoplay::computer_players(&[AiKind::Random, AiKind::Random], seed);
+            autoplay::play_out(&mut game, &mut ais, 200);
             (game.phase == Phase::Playing && game.turn == 0).then_some(game)
         })
         .unwrap();

@@ -67,7 +67,7 @@ pub fn run(command: BracketCommand, mods: Option<&Path>) -> Result<(), Failure> 
 /// `bracket arena`: game `g` seats the players rotated by `g`, so each sits in each seat
 /// equally often; each rotation plays the same seeded board.
 fn arena(ai: &[String], games: u32, size: usize, seed: u64, ms: u64) -> Result<(), Failure> {
-    use bw_rules::bracket::ai::{SeatKind, choose, strong};
+    use bw_players::bracket::{SeatKind, choose, strong};
     use bw_rules::bracket::game::{Game, Outcome, Settings};
     use bw_rules::bracket::generate::BoardSettings;
     let kinds_of: Vec<SeatKind> = ai

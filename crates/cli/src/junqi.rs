@@ -3,9 +3,10 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use bw_rules::junqi::ai::AiKind;
+use bw_players::junqi::AiKind;
+use bw_players::junqi::autoplay::{computer_players, play_out};
 use bw_rules::junqi::board::{Board, NodeId};
-use bw_rules::junqi::headless::{computer_players, play_out, setup, transcript};
+use bw_rules::junqi::headless::{setup, transcript};
 use bw_rules::junqi::record::Record;
 use bw_rules::junqi::{Alliance, BoardChoice, Occupant, PieceSet, Rules, destinations};
 use clap::{Subcommand, ValueEnum};
@@ -234,12 +235,14 @@ pub fn run(command: JunqiCommand) -> Result<(), Failure> {
             ms,
         } => {
             let brain =
-                bw_rules::junqi::engine::brain(&ai, seed, nodes).map_err(Failure::bad_input)?;
-            let mut session =
-                bw_rules::junqi::engine::EngineSession::new(brain, Arc::new(PieceSet::standard()));
+                bw_players::junqi::engine::brain(&ai, seed, nodes).map_err(Failure::bad_input)?;
+            let mut session = bw_players::junqi::engine::EngineSession::new(
+                brain,
+                Arc::new(PieceSet::standard()),
+            );
             session.max_ms = ms;
             let stdin = std::io::stdin();
-            bw_rules::junqi::engine::serve(&mut session, stdin.lock(), std::io::stdout().lock())
+            bw_players::junqi::engine::serve(&mut session, stdin.lock(), std::io::stdout().lock())
                 .map_err(|e| Failure {
                     code: 1,
                     message: format!("engine: {e}"),

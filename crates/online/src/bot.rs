@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
+use bw_players::bracket::SeatKind;
+use bw_players::junqi::{Ai, Style};
 use bw_rules::bracket;
-use bw_rules::bracket::ai::SeatKind;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
-use bw_rules::junqi::ai::{Ai, AiKind};
 use bw_rules::junqi::setup::auto_layout;
 use bw_rules::junqi::{self, Phase};
 use bw_rules::rng::SplitMix64;
@@ -149,8 +149,8 @@ impl Bot {
                     }
                     Phase::Playing if v.view.turn == me => {
                         let kind = match self.level {
-                            Level::Easy => AiKind::Random,
-                            _ => AiKind::Heuristic,
+                            Level::Easy => Style::Random,
+                            _ => Style::Heuristic,
                         };
                         match Ai::new(kind, self.rng.next_u64()).choose(&board, set, &v.view) {
                             junqi::Action::Move { from, to } => Some(GameAction::Move {
@@ -179,7 +179,7 @@ impl Bot {
                     Level::Hard => SeatKind::StrongComputer,
                 };
                 Some(
-                    match bracket::ai::choose(kind, game, kinds, self.rng.next_u64()) {
+                    match bw_players::bracket::choose(kind, game, kinds, self.rng.next_u64()) {
                         bracket::Action::Surrender => GameAction::Resign,
                         a => GameAction::Bracket {
                             action: BracketAction::of(&a, kinds),

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use bw_rules::junqi::engine::EngineSession;
+use bw_players::junqi::engine::EngineSession;
 
 /// Why no usable line came.
 #[derive(Clone, Debug, PartialEq, Eq)]

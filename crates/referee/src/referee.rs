@@ -8,9 +8,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use bw_players::junqi::feed::SeatFeed;
+use bw_players::junqi::protocol::{Codes, FromEngine, Line, ToEngine};
 use bw_rules::junqi::game::{Action, Junqi, Phase, PlayerId};
-use bw_rules::junqi::headless::automatic_layout;
-use bw_rules::junqi::protocol::{Codes, FromEngine, Line, SeatFeed, ToEngine};
 use bw_rules::junqi::setup::{Layout, Rules, deal};
 use bw_rules::junqi::{PieceSet, setup::validate_layout};
 
@@ -209,7 +209,7 @@ pub fn play(settings: &GameSettings, players: Vec<&mut dyn Contestant>) -> Resul
                     seat.send(line(&ToEngine::LayoutRefused(why)));
                     if attempt == 1 || seat.gone {
                         // Refused twice: the seat loses the game when play starts.
-                        layouts[p] = Some(automatic_layout(&game, p, settings.seed));
+                        layouts[p] = Some(game.auto_layout(p, settings.seed));
                         resign_at_start.push(p);
                     }
                 }

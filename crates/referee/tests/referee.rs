@@ -4,11 +4,13 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use bw_players::junqi::autoplay::{computer_players, play_out};
+use bw_players::junqi::engine::{EngineSession, brain};
+use bw_players::junqi::feed::SeatFeed;
+use bw_players::junqi::protocol::{Codes, Line};
 use bw_referee::contestant::{Contestant, InProcess, Silence};
 use bw_referee::{GameSettings, play};
-use bw_rules::junqi::engine::{EngineSession, brain};
-use bw_rules::junqi::headless::{computer_players, play_out, setup, transcript};
-use bw_rules::junqi::protocol::{Codes, Line, SeatFeed};
+use bw_rules::junqi::headless::{setup, transcript};
 use bw_rules::junqi::record::Record;
 use bw_rules::junqi::setup::Rules;
 use bw_rules::junqi::{BoardChoice, Phase, PieceSet};
@@ -131,7 +133,7 @@ fn bad_replies_forfeit_turns_and_bad_layouts_lose_the_game() {
             .collect();
         for l in [
             "protocol 1".to_string(),
-            bw_rules::junqi::protocol::rules_line(&s.rules),
+            bw_players::junqi::protocol::rules_line(&s.rules),
             "seat S".into(),
             format!("pieces {}", hand.join(" ")),
             "deploy 1000".into(),
@@ -187,7 +189,7 @@ fn what_a_seat_is_told_never_depends_on_what_it_may_not_see() {
     let mut game = setup(rules, set.clone(), 17, true).unwrap();
     let mut start_feed = SeatFeed::new(0);
     let start = start_feed.start(&game);
-    let mut ais = computer_players(&[bw_rules::junqi::ai::AiKind::Heuristic; 4], 17);
+    let mut ais = computer_players(&[bw_players::junqi::AiKind::Heuristic; 4], 17);
     play_out(&mut game, &mut ais, 150);
     let told = |g: &bw_rules::junqi::Junqi| {
         let mut feed = SeatFeed::new(0);

@@ -4,22 +4,37 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use bw_rules::junqi::ai::AiKind;
-use bw_rules::junqi::game::{Junqi, Phase, legal_moves};
-use bw_rules::junqi::headless::{computer_players, play_out, setup};
+use bw_rules::junqi::game::{Action, Junqi, Phase, legal_moves};
+use bw_rules::junqi::headless::setup;
 use bw_rules::junqi::reach::{Occupant, destinations};
 use bw_rules::junqi::{Ability, PieceSet, PlayerView, Rules};
+use bw_rules::rng::{SplitMix64, stream};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// Plays uniformly random legal moves, each seat with its own generator drawn from the game
+/// seed (as the players crate's random computers do), until the game ends or `max_plies`.
+fn play_randomly(g: &mut Junqi, seed: u64, max_plies: u32) {
+    let mut rngs: Vec<SplitMix64> = (0..g.players.len())
+        .map(|p| SplitMix64::new(stream(seed, p, 2)))
+        .collect();
+    while g.phase == Phase::Playing && g.plies < max_plies {
+        let me = g.turn;
+        let moves = PlayerView::position(g, me).legal_moves(&g.board, &g.set);
+        let a = match moves.len() {
+            0 => Action::Resign { player: me },
+            n => {
+                let (from, to) = moves[rngs[me].below(n as u64) as usize];
+                Action::Move { from, to }
+            }
+        };
+        g.act(a).unwrap();
+    }
+}
 
 /// A 4-player game after 40 plies of random play.
 fn middle_game() -> Junqi {
     let mut g = setup(Rules::default(), Arc::new(PieceSet::standard()), 2024, true).unwrap();
-    let mut ais = computer_players(&[AiKind::Random; 4], 2024);
-    while g.phase == Phase::Playing && g.plies < 40 {
-        let me = g.turn;
-        let a = ais[me].choose(&g.board, &g.set, &PlayerView::position(&g, me));
-        g.act(a).unwrap();
-    }
+    play_randomly(&mut g, 2024, 40);
     g
 }
 
@@ -61,7 +76,7 @@ fn bench(c: &mut Criterion) {
             let mut seed = 0u64;
             b.iter(|| {
                 seed += 1;
-                bw_rules::junqi::headless::automatic_layout(black_box(&g), 1, seed)
+                black_box(&g).auto_layout(1, seed)
             })
         },
     );
@@ -75,8 +90,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let mut g = setup(Rules::default(), set.clone(), seed, true).unwrap();
-            let mut ais = computer_players(&[AiKind::Random; 4], seed);
-            play_out(&mut g, &mut ais, 1_000_000);
+            play_randomly(&mut g, seed, 1_000_000);
             black_box(g.plies)
         })
     });

@@ -61,6 +61,12 @@ impl SplitMix64 {
     }
 }
 
+/// A per-player seed drawn from a game seed (`salt` 1: layouts, 2: computer
+/// players, 3: the load test's clients).
+pub fn stream(seed: u64, player: usize, salt: u64) -> u64 {
+    seed ^ (player as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

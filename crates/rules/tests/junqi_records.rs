@@ -5,7 +5,7 @@ use bw_rules::junqi::record::Record;
 use bw_rules::junqi::{Alliance, BoardChoice, PlayerView, Rules};
 
 mod common;
-use common::{position, rules, set};
+use common::{play_randomly, position, rules, set};
 
 #[test]
 fn views_never_leak_hidden_ranks() {
@@ -58,8 +58,7 @@ fn views_never_leak_hidden_ranks() {
 
 #[test]
 fn records_round_trip_and_replay_exactly() {
-    use bw_rules::junqi::ai::AiKind;
-    use bw_rules::junqi::headless::{computer_players, play_out, setup, transcript};
+    use bw_rules::junqi::headless::{setup, transcript};
     for (players, board, alliance, random) in [
         (4, BoardChoice::FourPlayer, Alliance::Opposite, false),
         (4, BoardChoice::FourPlayer, Alliance::None, true),
@@ -74,8 +73,7 @@ fn records_round_trip_and_replay_exactly() {
             ..Rules::default()
         };
         let mut g = setup(r, set(), 42, true).unwrap();
-        let mut ais = computer_players(&vec![AiKind::Heuristic; players as usize], 42);
-        play_out(&mut g, &mut ais, 100_000);
+        play_randomly(&mut g, 42, 100_000);
         let rec = Record::of(&g);
         let text = rec.to_ron();
         let back = Record::from_ron(&text).unwrap();
@@ -89,8 +87,7 @@ fn records_round_trip_and_replay_exactly() {
 
 #[test]
 fn scores_add_up_per_profile_across_games() {
-    use bw_rules::junqi::ai::AiKind;
-    use bw_rules::junqi::headless::{computer_players, play_out, setup};
+    use bw_rules::junqi::headless::setup;
     use bw_rules::junqi::record::ProfileScores;
     let mut table = ProfileScores::default();
     let mut expected = std::collections::BTreeMap::<String, i64>::new();
@@ -112,8 +109,7 @@ fn scores_add_up_per_profile_across_games() {
         } else {
             "cy".into()
         };
-        let mut ais = computer_players(&[AiKind::Heuristic, AiKind::Random], seed);
-        play_out(&mut g, &mut ais, 100_000);
+        play_randomly(&mut g, seed, 100_000);
         for p in &g.players {
             *expected.entry(p.profile.clone()).or_default() += p.score as i64;
         }

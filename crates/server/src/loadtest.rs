@@ -246,7 +246,7 @@ async fn client(
         },
     };
     sink.send(send(first)).await.map_err(|e| e.to_string())?;
-    let seed = junqi::headless::stream(args.seed ^ r as u64, seat as usize, 3);
+    let seed = bw_rules::rng::stream(args.seed ^ r as u64, seat as usize, 3);
     let level = match args.game {
         GameKind::Junqi => Level::Normal,
         // The greedy player scores every placement: too costly for hundreds of clients on

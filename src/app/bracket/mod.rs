@@ -23,7 +23,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 use bevy::window::RequestRedraw;
 use bevy_egui::EguiPrimaryContextPass;
-use bw_rules::bracket::ai::{self, SeatKind};
+use bw_players::bracket::{self as ai, SeatKind};
 use bw_rules::bracket::content::Class;
 use bw_rules::bracket::ecs::{
     self as rules, BracketActions, BracketBoard, BracketContent, BracketRemovals, BracketSetup,

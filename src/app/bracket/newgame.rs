@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use bw_rules::bracket::ai::SeatKind;
+use bw_players::bracket::SeatKind;
 use bw_rules::bracket::game::{Mode, Settings};
 use bw_rules::bracket::generate::BoardSettings;
 

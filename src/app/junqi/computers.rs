@@ -4,13 +4,13 @@
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, block_on, futures_lite::future};
 use bevy::window::RequestRedraw;
-use bw_rules::junqi::ai::{Budget, Decision, Seat, computer_layout};
+use bw_players::junqi::{Budget, Decision, Seat, computer_layout};
 use bw_rules::junqi::game::{Action, Phase};
-use bw_rules::junqi::headless::stream;
+use bw_rules::rng::stream;
 
 use super::{
-    JunqiComputerLayouts, JunqiTable, JunqiThinking, automatic_layout, autosave,
-    computers_answer_draws, external, route,
+    JunqiComputerLayouts, JunqiTable, JunqiThinking, autosave, computers_answer_draws, external,
+    route,
 };
 use crate::app::Saves;
 use crate::app::i18n::Locale;
@@ -54,7 +54,13 @@ pub(super) fn computer_turn(
     }
     let seed = stream(table.seed, me, 2) ^ table.game.plies as u64;
     // Prepared here from what the seat may know; decided on the task pool.
-    let decision = Decision::prepare(&table.game, me, kind, seed, Budget::Time(HARD_THINKING));
+    let decision = Decision::prepare(
+        &table.game,
+        me,
+        kind,
+        seed,
+        Budget::Time(bw_players::THINKING),
+    );
     thinking.0 = Some(AsyncComputeTaskPool::get().spawn(async move { decision.decide() }));
 }
 
@@ -111,7 +117,7 @@ pub(super) fn computer_deploy(
         if let Err(e) = t.game.deploy(p, &layout) {
             // A computer's layout is legal by construction; if not, the automatic one.
             warn!("a computer's layout was refused ({e}); the automatic layout stands in");
-            let layout = automatic_layout(&t.game, p, t.seed);
+            let layout = t.game.auto_layout(p, t.seed);
             let _ = t.game.deploy(p, &layout);
         }
     }
@@ -121,9 +127,6 @@ pub(super) fn computer_deploy(
         next.set(route(t));
     }
 }
-
-/// How long the hard level (the strong player) thinks a move in the window.
-pub const HARD_THINKING: std::time::Duration = std::time::Duration::from_millis(1000);
 
 /// External engines: asked on their turn, for their layout, and about draw offers; their
 /// answers go through the rules like anyone's.
@@ -162,7 +165,7 @@ pub(super) fn engine_turns(
                         reason = e.to_string()
                     ));
                     engines.tell(p, format!("layout refused {e}"));
-                    let layout = automatic_layout(&t.game, p, t.seed);
+                    let layout = t.game.auto_layout(p, t.seed);
                     let _ = t.game.deploy(p, &layout);
                 }
             },
@@ -189,7 +192,7 @@ pub(super) fn engine_turns(
                 ));
                 match t.game.phase {
                     Phase::Deploying => {
-                        let layout = automatic_layout(&t.game, p, t.seed);
+                        let layout = t.game.auto_layout(p, t.seed);
                         let _ = t.game.deploy(p, &layout);
                     }
                     Phase::Playing if t.game.turn == p => {
@@ -206,7 +209,7 @@ pub(super) fn engine_turns(
                     reason = why
                 ));
                 if t.game.phase == Phase::Deploying {
-                    let layout = automatic_layout(&t.game, p, t.seed);
+                    let layout = t.game.auto_layout(p, t.seed);
                     let _ = t.game.deploy(p, &layout);
                 }
                 if t.game.phase == Phase::Playing && t.game.players[p].in_game() {

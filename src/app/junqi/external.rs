@@ -16,11 +16,12 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
+use bw_players::junqi::feed::SeatFeed;
+use bw_players::junqi::protocol::{Codes, FromEngine, Line, ToEngine};
 use bw_referee::contestant::{Contestant, EngineProcess, Silence};
 use bw_referee::referee::{GRACE, handshake};
 use bw_rules::junqi::board::Board;
 use bw_rules::junqi::game::{Action, PlayerId};
-use bw_rules::junqi::protocol::{Codes, FromEngine, Line, SeatFeed, ToEngine};
 use bw_rules::junqi::setup::Layout;
 use bw_rules::junqi::{Junqi, PieceSet};
 
@@ -72,13 +73,13 @@ pub struct JunqiEngines {
 
 impl JunqiEngines {
     /// Engine seats for a game: `command` is the program to start for each.
-    pub fn for_game(seats: &[bw_rules::junqi::ai::Seat], command: &str) -> JunqiEngines {
+    pub fn for_game(seats: &[bw_players::junqi::Seat], command: &str) -> JunqiEngines {
         JunqiEngines {
             seats: seats
                 .iter()
                 .enumerate()
                 .map(|(p, s)| {
-                    (*s == bw_rules::junqi::ai::Seat::Engine).then(|| EngineSeat {
+                    (*s == bw_players::junqi::Seat::Engine).then(|| EngineSeat {
                         process: None,
                         feed: SeatFeed::new(p),
                         opened: false,

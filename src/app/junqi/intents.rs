@@ -2,14 +2,13 @@
 //! draw offers, resigning), checked by the rules and applied.
 
 use bevy::prelude::*;
+use bw_players::junqi::Seat;
 use bw_rules::junqi::NodeId;
-use bw_rules::junqi::ai::Seat;
 use bw_rules::junqi::game::Action;
 use bw_rules::junqi::setup::mirror_layout;
 
 use super::{
-    JunqiIntent, JunqiTable, automatic_layout, autosave, computers_answer_draws, layouts, refusal,
-    route, take_over,
+    JunqiIntent, JunqiTable, autosave, computers_answer_draws, layouts, refusal, route, take_over,
 };
 use crate::app::Saves;
 use crate::app::i18n::Locale;
@@ -50,7 +49,7 @@ pub fn apply_intents(
             JunqiIntent::Swap(a, b) => swap(t, a, b),
             JunqiIntent::AutoLayout => {
                 if let Some(p) = viewer {
-                    t.layout = automatic_layout(&t.game, p, t.seed ^ t.game.plies as u64 ^ 0x5eed);
+                    t.layout = t.game.auto_layout(p, t.seed ^ t.game.plies as u64 ^ 0x5eed);
                 }
             }
             JunqiIntent::Mirror => {

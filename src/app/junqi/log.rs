@@ -6,7 +6,7 @@ use bw_rules::junqi::game::{LossReason, Outcome, PublicEvent};
 use super::JunqiTable;
 use crate::app::i18n::Locale;
 use crate::tr;
-use bw_rules::junqi::ai::{AiKind, Seat};
+use bw_players::junqi::{AiKind, Seat};
 
 /// One public event as a line of the move list (node names and outcomes, never ranks).
 pub fn describe(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<String> {

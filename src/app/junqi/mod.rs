@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::tasks::Task;
-use bw_rules::junqi::ai::{AiKind, Seat};
+use bw_players::junqi::{AiKind, Seat};
 use bw_rules::junqi::game::{Action, Phase, PlayerId, Refusal};
 use bw_rules::junqi::record::Record;
 use bw_rules::junqi::setup::{Layout, deal};
@@ -35,7 +35,6 @@ use crate::app::state::{JunqiScreen, Screen};
 use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSlot, JunqiTimers, SLOT_COUNT, SaveDir};
 use crate::tr;
 
-pub use computers::HARD_THINKING;
 use computers::{computer_deploy, computer_turn, engine_turns};
 use intents::act;
 pub use intents::apply_intents;
@@ -323,8 +322,6 @@ pub fn new_table(
     Ok(JunqiTable::new(game, seats, seed, slot, timers))
 }
 
-pub use bw_rules::junqi::headless::automatic_layout;
-
 /// The screen the game needs next, with the viewer and hand-over set for it.
 pub fn route(table: &mut JunqiTable) -> JunqiScreen {
     table.selected = None;
@@ -354,7 +351,7 @@ fn take_over(table: &mut JunqiTable, p: PlayerId) -> JunqiScreen {
     table.viewer = Some(p);
     table.handover = None;
     if table.game.phase == Phase::Deploying {
-        table.layout = automatic_layout(&table.game, p, table.seed);
+        table.layout = table.game.auto_layout(p, table.seed);
         table.clock = table.timers.deploy.map(|s| s as f32);
         JunqiScreen::Deploy
     } else {
@@ -525,7 +522,7 @@ fn tick_clock(
     t.clock = None;
     let expired = match (t.game.phase.clone(), t.viewer) {
         (Phase::Deploying, Some(p)) => {
-            let layout = automatic_layout(&t.game, p, t.seed);
+            let layout = t.game.auto_layout(p, t.seed);
             t.game.deploy(p, &layout).is_ok()
         }
         (Phase::Playing, Some(p)) if t.game.turn == p => act(t, Action::Timeout, &loc),

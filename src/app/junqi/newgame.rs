@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use bw_rules::junqi::ai::{AiKind, Seat};
+use bw_players::junqi::{AiKind, Seat};
 use bw_rules::junqi::{Alliance, BoardChoice, Rules};
 
 use super::StartJunqi;

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use bw_rules::junqi::ai::Seat;
+use bw_players::junqi::Seat;
 use bw_rules::junqi::game::{Phase, PublicEvent};
 use bw_rules::junqi::view::SeenPiece;
 use bw_rules::junqi::{NodeId, PlayerView};

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use bw_online::protocol::GameAction;
+use bw_players::bracket::SeatKind;
 use bw_rules::bracket;
-use bw_rules::bracket::ai::SeatKind;
 use bw_rules::bracket::ecs::BracketContent;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
 

@@ -568,7 +568,7 @@ fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, 
                 .iter()
                 .map(|&(_, computer, _)| {
                     if computer {
-                        JunqiSeat::Computer(junqi::ai::AiKind::Heuristic)
+                        JunqiSeat::Computer(bw_players::junqi::AiKind::Heuristic)
                     } else {
                         JunqiSeat::Person
                     }
@@ -596,7 +596,7 @@ fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, 
             let mut data = SaveData::new(
                 settings.clone(),
                 *seed,
-                vec![bracket::ai::SeatKind::Human; players],
+                vec![bw_players::bracket::SeatKind::Human; players],
                 false,
             );
             data.actions = actions.clone();

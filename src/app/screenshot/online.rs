@@ -3,10 +3,10 @@
 //! `online-bracket` show a game in progress.
 
 use bevy::prelude::*;
-use bw_rules::bracket::ai::SeatKind;
+use bw_players::bracket::SeatKind;
+use bw_players::junqi::{Ai, Style};
 use bw_rules::bracket::ecs::{BracketContent, BracketTurn};
 use bw_rules::junqi::Rules;
-use bw_rules::junqi::ai::{Ai, AiKind};
 use bw_rules::junqi::game::Phase as JunqiPhase;
 
 use super::{Shot, ShotState};
@@ -86,7 +86,7 @@ pub(super) fn drive_online_room(
         let set = bw_rules::junqi::PieceSet::standard();
         *step += 1;
         if let bw_rules::junqi::Action::Move { from, to } =
-            Ai::new(AiKind::Heuristic, *step as u64).choose(&board, &set, &v.view)
+            Ai::new(Style::Heuristic, *step as u64).choose(&board, &set, &v.view)
         {
             intents.write(OnlineIntent::JunqiClick(from));
             intents.write(OnlineIntent::JunqiClick(to));
@@ -163,6 +163,6 @@ pub(super) fn drive_online_bracket(
     let position = game_of(world);
     let kinds = world.resource::<BracketContent>().0.clone();
     let action =
-        bw_rules::bracket::ai::choose(SeatKind::GreedyComputer, &position, &kinds, done as u64);
+        bw_players::bracket::choose(SeatKind::GreedyComputer, &position, &kinds, done as u64);
     world.resource_mut::<BracketQueue>().0.push(action);
 }

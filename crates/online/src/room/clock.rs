@@ -1,11 +1,10 @@
 //! A room's clocks: deployment and move timers, grace periods for dropped persons, and
 //! what happens when they run out.
 
-use bw_rules::bracket;
-use bw_rules::bracket::ai::SeatKind;
+use bw_players::bracket::SeatKind;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi::Phase;
 use bw_rules::junqi::record::RecordedAction as JunqiAction;
-use bw_rules::junqi::{self, Phase};
 
 use super::computers::{named_layout, seed_for};
 use super::{ABSENT_TURN_MS, Effects, Entry, Holder, Room, Table};
@@ -132,10 +131,7 @@ impl Room {
                     .filter(|&p| !g.players[p].deployed)
                     .map(|p| Entry::Deployed {
                         seat: p as u8,
-                        layout: named_layout(
-                            g,
-                            &junqi::headless::automatic_layout(g, p, self.seed),
-                        ),
+                        layout: named_layout(g, &g.auto_layout(p, self.seed)),
                     })
                     .collect(),
                 Phase::Playing => vec![Entry::Junqi {
@@ -146,7 +142,7 @@ impl Room {
             Some(Table::Bracket { game, .. }) if !game.turn.is_over() => {
                 let seat = game.turn.current - 1;
                 let kinds = &self.content.kinds;
-                let a = bracket::ai::choose(
+                let a = bw_players::bracket::choose(
                     SeatKind::GreedyComputer,
                     game,
                     kinds,

@@ -3,16 +3,16 @@
 
 use std::sync::Arc;
 
+use bw_players::bracket::SeatKind;
+use bw_players::junqi::{AiKind, Budget, Decision};
 use bw_rules::bracket;
 use bw_rules::bracket::KindTable;
-use bw_rules::bracket::ai::SeatKind;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
-use bw_rules::junqi::ai::{AiKind, Budget, Decision};
 use bw_rules::junqi::record::RecordedAction as JunqiAction;
 use bw_rules::junqi::setup::Layout;
 use bw_rules::junqi::{self, Junqi, Phase};
 
-use super::{Effects, Entry, HARD_THINKING_MS, Room, Table};
+use super::{Effects, Entry, Room, Table};
 use crate::protocol::{GameAction, Level};
 
 pub(super) fn junqi_ai(level: Level) -> AiKind {
@@ -39,7 +39,7 @@ pub(super) fn named_layout(game: &Junqi, layout: &Layout) -> Vec<(String, String
 }
 
 pub(super) fn seed_for(seed: u64, seat: u8, stamp: u64) -> u64 {
-    junqi::headless::stream(
+    bw_rules::rng::stream(
         seed ^ stamp.wrapping_mul(0xA076_1D64_78BD_642F),
         seat as usize,
         2,
@@ -64,7 +64,8 @@ impl Job {
     pub fn run(self) -> GameAction {
         match self.work {
             Work::Layout(game, kind, seed) => {
-                let layout = junqi::ai::computer_layout(&game, self.seat as usize, kind, seed);
+                let layout =
+                    bw_players::junqi::computer_layout(&game, self.seat as usize, kind, seed);
                 GameAction::Deploy {
                     layout: named_layout(&game, &layout),
                 }
@@ -78,7 +79,7 @@ impl Job {
                 _ => GameAction::Resign,
             },
             Work::Bracket(game, kinds, kind, seed) => {
-                match bracket::ai::choose(kind, &game, &kinds, seed) {
+                match bw_players::bracket::choose(kind, &game, &kinds, seed) {
                     bracket::Action::Surrender => GameAction::Resign,
                     a => GameAction::Bracket {
                         action: BracketAction::of(&a, &kinds),
@@ -111,7 +112,7 @@ impl Room {
                 Phase::Playing => {
                     let p = game.turn;
                     let level = level_of(p)?;
-                    let budget = Budget::Time(std::time::Duration::from_millis(HARD_THINKING_MS));
+                    let budget = Budget::Time(bw_players::THINKING);
                     Some(Job {
                         stamp,
                         seat: p as u8,

@@ -41,8 +41,6 @@ pub type ConnId = u64;
 pub const DEFAULT_GRACE_MS: u64 = 60_000;
 /// How long an absent person's turn waits when the room has no move timer.
 pub const ABSENT_TURN_MS: u64 = 30_000;
-/// How long the hard computer thinks a move on the server.
-pub const HARD_THINKING_MS: u64 = 1_000;
 /// The chat lines a room keeps: the last ones are sent to every connection that enters
 /// (or comes back to) the room.
 pub const CHAT_HISTORY_LINES: usize = 100;

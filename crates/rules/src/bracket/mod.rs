@@ -1,7 +1,6 @@
 //! 括号大战 Bracket War: content, the board snapshot, the rule kernels, the game rules and
 //! the ECS systems that run them. The rules as played are in `docs/rules.md`.
 
-pub mod ai;
 pub mod amount;
 pub mod attack;
 pub mod board;

@@ -13,16 +13,8 @@ pub use super::moves::{
     MoveResult, has_legal_move, legal_moves, mobile, occupancy, piece_destinations, resolve_move,
 };
 use super::pieces::{Ability, PieceKindId, PieceSet};
+pub use super::pieces::{Piece, PlayerId};
 use super::setup::{Layout, LayoutError, Rules, validate_layout};
-
-/// A player, by their index in turn order.
-pub type PlayerId = usize;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Piece {
-    pub owner: PlayerId,
-    pub kind: PieceKindId,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LossReason {
@@ -239,6 +231,21 @@ impl Junqi {
             actions: vec![],
             quiet_reset: false,
         })
+    }
+
+    /// Player `p`'s automatic layout for a game seed ([`super::setup::auto_layout`] with the
+    /// seat's own stream of the seed): what headless games deploy, what a simple computer
+    /// deploys, what the clock deploys for a seat that did not, and what the window's
+    /// deployment starts from.
+    pub fn auto_layout(&self, p: PlayerId, seed: u64) -> Layout {
+        super::setup::auto_layout(
+            &self.rules,
+            &self.board,
+            &self.set,
+            self.players[p].seat,
+            &self.players[p].hand,
+            crate::rng::stream(seed, p, 1),
+        )
     }
 
     pub fn teams(&self) -> Vec<u8> {

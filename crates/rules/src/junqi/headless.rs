@@ -1,19 +1,13 @@
-//! Headless games between computer players, and their transcript (the same lines for a live
-//! game and for its replay, since both are printed from the public events).
+//! Games without a window: a dealt and deployed game for a seed, and the transcript of a game
+//! (the same lines for a live game and for its replay, since both are printed from the public
+//! events). The computer players that play such games are in the players crate.
 
 use std::fmt::Write;
 use std::sync::Arc;
 
-use super::ai::{Ai, AiKind, Budget, Decision};
 use super::game::{Junqi, LossReason, Outcome, Phase, PublicEvent};
 use super::pieces::PieceSet;
-use super::setup::{Alliance, BoardChoice, Layout, Rules, auto_layout, deal};
-use super::view::PlayerView;
-
-/// A per-player seed drawn from a game seed (`salt` 1: layouts, 2: computer players).
-pub fn stream(seed: u64, player: usize, salt: u64) -> u64 {
-    seed ^ (player as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt
-}
+use super::setup::{Alliance, BoardChoice, Rules, deal};
 
 /// Deals, lays out every army automatically (seeded) and deploys in seat order.
 pub fn setup(
@@ -26,51 +20,10 @@ pub fn setup(
     let mut game = Junqi::new(rules, set, hands)?;
     for p in 0..game.players.len() {
         game.players[p].computer = computers;
-        let layout = automatic_layout(&game, p, seed);
+        let layout = game.auto_layout(p, seed);
         game.deploy(p, &layout).map_err(|e| e.to_string())?;
     }
     Ok(game)
-}
-
-/// Player `p`'s automatic layout for a game seed (what headless games deploy, and what the
-/// window's deployment starts from).
-pub fn automatic_layout(game: &Junqi, p: usize, seed: u64) -> Layout {
-    auto_layout(
-        &game.rules,
-        &game.board,
-        &game.set,
-        game.players[p].seat,
-        &game.players[p].hand,
-        stream(seed, p, 1),
-    )
-}
-
-/// Computer players for every seat.
-pub fn computer_players(kinds: &[AiKind], seed: u64) -> Vec<Ai> {
-    kinds
-        .iter()
-        .enumerate()
-        .map(|(p, &k)| Ai::new(k, stream(seed, p, 2)))
-        .collect()
-}
-
-/// Plays until the game ends (the quiet limit ends every game between computers) or
-/// `max_plies` plies were played.
-pub fn play_out(game: &mut Junqi, ais: &mut [Ai], max_plies: u32) {
-    while game.phase == Phase::Playing && game.plies < max_plies {
-        let me = game.turn;
-        let view = PlayerView::position(game, me);
-        let action = match ais[me].kind {
-            // Reproducible: a fixed number of samples per move.
-            AiKind::Strong => {
-                let seed = ais[me].next_seed();
-                Decision::prepare(game, me, AiKind::Strong, seed, Budget::Samples(24)).decide()
-            }
-            _ => ais[me].choose(&game.board, &game.set, &view),
-        };
-        game.act(action)
-            .expect("computer players choose legal actions");
-    }
 }
 
 fn seat(game: &Junqi, p: usize) -> char {

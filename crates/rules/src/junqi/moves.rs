@@ -3,8 +3,7 @@
 //! systems both call these.
 
 use super::board::{Board, NodeId, NodeKind, NodeSet};
-use super::game::{Piece, PlayerId};
-use super::pieces::{Ability, Combat, PieceSet, combat};
+use super::pieces::{Ability, Combat, Piece, PieceSet, PlayerId, combat};
 use super::reach::{Occupant, canonical_path, destinations};
 
 /// The result of a move, decided before anything changes.

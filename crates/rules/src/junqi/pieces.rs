@@ -4,6 +4,16 @@ use serde::{Deserialize, Serialize};
 
 use crate::names::Names;
 
+/// A player, by their index in turn order.
+pub type PlayerId = usize;
+
+/// A piece on the board: whose it is and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Piece {
+    pub owner: PlayerId,
+    pub kind: PieceKindId,
+}
+
 pub const PIECES_RON: &str = include_str!("../../../../content/junqi/pieces.ron");
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

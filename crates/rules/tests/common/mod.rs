@@ -1,9 +1,11 @@
-//! Set-up shared by the 军棋 rule tests: the standard set, rules per mode, and a game in
-//! play on a position set up by hand.
+//! Set-up shared by the 军棋 rule tests: the standard set, rules per mode, a game in play on
+//! a position set up by hand, and random play. Each test file uses a part of it.
+#![allow(dead_code)]
 
 use std::sync::Arc;
 
-use bw_rules::junqi::game::{Junqi, Phase, Piece};
+use bw_rules::junqi::game::{Action, Junqi, Phase, Piece};
+use bw_rules::junqi::view::PlayerView;
 use bw_rules::junqi::{Alliance, BoardChoice, PieceSet, Rules};
 
 pub fn set() -> Arc<PieceSet> {
@@ -36,4 +38,26 @@ pub fn position(r: Rules, pieces: &[(&str, usize, &str)]) -> Junqi {
     }
     g.phase = Phase::Playing;
     g
+}
+
+/// Plays uniformly random legal moves (a seat with none resigns) until the game ends or
+/// `max_plies` plies were played: the rules' own tests need played games, not good ones
+/// (the computer players are in the players crate, which depends on this one).
+pub fn play_randomly(g: &mut Junqi, seed: u64, max_plies: u32) {
+    let mut rng = bw_rules::rng::SplitMix64::new(seed);
+    while g.phase == Phase::Playing && g.plies < max_plies {
+        g.act(random_action(g, &mut rng))
+            .expect("a legal move is accepted");
+    }
+}
+
+/// A uniformly random legal action for the seat to move.
+pub fn random_action(g: &Junqi, rng: &mut bw_rules::rng::SplitMix64) -> Action {
+    let me = g.turn;
+    let moves = PlayerView::position(g, me).legal_moves(&g.board, &g.set);
+    if moves.is_empty() {
+        return Action::Resign { player: me };
+    }
+    let (from, to) = moves[rng.below(moves.len() as u64) as usize];
+    Action::Move { from, to }
 }

@@ -1,6 +1,7 @@
 use super::*;
-use crate::junqi::game::{Junqi, PublicEvent};
-use crate::junqi::headless::setup;
+use crate::junqi::feed::SeatFeed;
+use bw_rules::junqi::game::{Junqi, PublicEvent};
+use bw_rules::junqi::headless::setup;
 use std::sync::Arc;
 
 fn names_of(game: &Junqi) -> (Arc<Board>, Arc<PieceSet>) {
@@ -125,7 +126,7 @@ fn the_rules_line_reads_back_as_the_same_rules() {
 fn a_seat_feed_tells_outcomes_never_identities() {
     let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), 3, true).unwrap();
     let mut ais =
-        crate::junqi::headless::computer_players(&[crate::junqi::ai::AiKind::Heuristic; 4], 3);
+        crate::junqi::autoplay::computer_players(&[crate::junqi::AiKind::Heuristic; 4], 3);
     let mut feed = SeatFeed::new(1);
     let start = feed.start(&game);
     let ToEngine::Occupied(occ) = &start[1] else {
@@ -135,7 +136,7 @@ fn a_seat_feed_tells_outcomes_never_identities() {
     assert_eq!(start[2], ToEngine::Known(vec![]));
     let mut moves = 0;
     let mut told = Vec::new();
-    crate::junqi::headless::play_out(&mut game, &mut ais, 400);
+    crate::junqi::autoplay::play_out(&mut game, &mut ais, 400);
     told.extend(feed.events(&game));
     for m in &told {
         if let ToEngine::Event(EngineEvent::Move { .. }) = m {

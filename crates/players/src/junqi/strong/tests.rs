@@ -1,13 +1,14 @@
 use super::*;
-use crate::junqi::headless::setup;
-use crate::junqi::pieces::PieceSet;
-use crate::junqi::protocol::{Codes, Line, SeatFeed};
-use crate::junqi::setup::Rules;
+use crate::junqi::feed::SeatFeed;
+use crate::junqi::protocol::{Codes, Line};
+use bw_rules::junqi::headless::setup;
+use bw_rules::junqi::pieces::PieceSet;
+use bw_rules::junqi::setup::Rules;
 use std::sync::Arc;
 
 /// A game from `seed` played `plies` plies by heuristic players, and seat `me`'s model
 /// of it, fed through the protocol's own lines from the start of play.
-fn played(seed: u64, plies: u32, me: PlayerId) -> (crate::junqi::Junqi, SeatModel) {
+fn played(seed: u64, plies: u32, me: PlayerId) -> (bw_rules::junqi::Junqi, SeatModel) {
     use crate::junqi::protocol::ToEngine;
     let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), seed, true).unwrap();
     let mut m = SeatModel::new(
@@ -20,8 +21,8 @@ fn played(seed: u64, plies: u32, me: PlayerId) -> (crate::junqi::Junqi, SeatMode
     let mut feed = SeatFeed::new(me);
     let mut lines = feed.start(&game);
     let mut ais =
-        crate::junqi::headless::computer_players(&[crate::junqi::ai::AiKind::Heuristic; 4], seed);
-    crate::junqi::headless::play_out(&mut game, &mut ais, plies);
+        crate::junqi::autoplay::computer_players(&[crate::junqi::AiKind::Heuristic; 4], seed);
+    crate::junqi::autoplay::play_out(&mut game, &mut ais, plies);
     lines.extend(feed.events(&game));
     let codes = Codes {
         board: &game.board,
@@ -137,7 +138,7 @@ fn it_takes_a_flag_it_can_see() {
     m.tokens[t].possible = 1 << flag.0;
     let mt = m.tokens.len();
     m.token_at[beside.0 as usize] = Some(mt as u16);
-    m.tokens.push(super::super::engine::Token {
+    m.tokens.push(crate::junqi::seat_model::Token {
         owner: 0,
         node: Some(beside),
         start: beside,
@@ -164,7 +165,7 @@ fn marshal_beside_flag(
     seed: u64,
     attacker: PlayerId,
     victim: char,
-) -> (crate::junqi::Junqi, NodeId, NodeId) {
+) -> (bw_rules::junqi::Junqi, NodeId, NodeId) {
     let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), seed, true).unwrap();
     let set = game.set.clone();
     let flag = set.by_code("FLAG").unwrap();

@@ -17,14 +17,16 @@
 
 use std::time::{Duration, Instant};
 
-use super::ai::distances_to;
-use super::board::{Board, NodeId, NodeKind};
-use super::engine::{Brain, Choice, SeatModel};
-use super::game::{Piece, PlayerId};
-use super::moves::legal_moves;
-use super::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
-use super::setup::{Layout, auto_layout, validate_layout};
-use crate::rng::SplitMix64;
+use bw_rules::junqi::board::{Board, NodeId, NodeKind};
+use bw_rules::junqi::game::{Piece, PlayerId};
+use bw_rules::junqi::moves::legal_moves;
+use bw_rules::junqi::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
+use bw_rules::junqi::setup::{Layout, auto_layout, validate_layout};
+use bw_rules::rng::SplitMix64;
+
+use super::brain::{Brain, Choice};
+use super::seat_model::SeatModel;
+use super::simple::distances_to;
 
 mod playout;
 mod sample;
@@ -63,6 +65,70 @@ impl Strong {
                 .clamp(1, 8),
             last: None,
         }
+    }
+
+    fn context<'a>(&self, model: &'a SeatModel) -> Context<'a> {
+        let board = &model.board;
+        let hq_of = |friendly: bool| -> Vec<NodeId> {
+            board
+                .ids()
+                .filter(|&n| board.kind(n) == NodeKind::Hq)
+                .filter(|&n| {
+                    let seat = board.node(n).seat;
+                    model.seats.iter().enumerate().any(|(p, &s)| {
+                        Some(s) == seat && !model.lost[p] && model.friend(p) == friendly
+                    })
+                })
+                .collect()
+        };
+        let (enemy, home) = (hq_of(false), hq_of(true));
+        Context {
+            board,
+            set: &model.set,
+            teams: &model.teams,
+            lost: &model.lost,
+            me: model.me,
+            values: model.set.ids().map(|k| value(&model.set, k)).collect(),
+            to_enemy: distances_to(board, &enemy),
+            to_home: distances_to(board, &home),
+        }
+    }
+
+    /// Runs `work` on every search thread, each with its own seed, and adds up what they
+    /// return (per-move sums, and a count).
+    fn on_threads<F>(&mut self, work: F) -> (Vec<f64>, u32)
+    where
+        F: Fn(u64) -> (Vec<f64>, u32) + Sync,
+    {
+        let seeds: Vec<u64> = (0..self.threads.max(1))
+            .map(|_| self.rng.next_u64())
+            .collect();
+        let results: Vec<(Vec<f64>, u32)> = if seeds.len() == 1 {
+            vec![work(seeds[0])]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = seeds
+                    .iter()
+                    .map(|&seed| {
+                        let work = &work;
+                        s.spawn(move || work(seed))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread"))
+                    .collect()
+            })
+        };
+        let mut totals = vec![0.0f64; results[0].0.len()];
+        let mut count = 0u32;
+        for (sums, n) in &results {
+            for (t, s) in totals.iter_mut().zip(sums) {
+                *t += s;
+            }
+            count += n;
+        }
+        (totals, count)
     }
 }
 
@@ -253,35 +319,6 @@ struct Undo {
     d: Option<Piece>,
 }
 
-impl Strong {
-    fn context<'a>(&self, model: &'a SeatModel) -> Context<'a> {
-        let board = &model.board;
-        let hq_of = |friendly: bool| -> Vec<NodeId> {
-            board
-                .ids()
-                .filter(|&n| board.kind(n) == NodeKind::Hq)
-                .filter(|&n| {
-                    let seat = board.node(n).seat;
-                    model.seats.iter().enumerate().any(|(p, &s)| {
-                        Some(s) == seat && !model.lost[p] && model.friend(p) == friendly
-                    })
-                })
-                .collect()
-        };
-        let (enemy, home) = (hq_of(false), hq_of(true));
-        Context {
-            board,
-            set: &model.set,
-            teams: &model.teams,
-            lost: &model.lost,
-            me: model.me,
-            values: model.set.ids().map(|k| value(&model.set, k)).collect(),
-            to_enemy: distances_to(board, &enemy),
-            to_home: distances_to(board, &home),
-        }
-    }
-}
-
 /// Sums of each root move's value over samples, and how many samples.
 fn think(
     model: &SeatModel,
@@ -316,45 +353,6 @@ fn think(
         done += 1;
     }
     (sums, done)
-}
-
-impl Strong {
-    /// Runs `work` on every search thread, each with its own seed, and adds up what they
-    /// return (per-move sums, and a count).
-    fn on_threads<F>(&mut self, work: F) -> (Vec<f64>, u32)
-    where
-        F: Fn(u64) -> (Vec<f64>, u32) + Sync,
-    {
-        let seeds: Vec<u64> = (0..self.threads.max(1))
-            .map(|_| self.rng.next_u64())
-            .collect();
-        let results: Vec<(Vec<f64>, u32)> = if seeds.len() == 1 {
-            vec![work(seeds[0])]
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = seeds
-                    .iter()
-                    .map(|&seed| {
-                        let work = &work;
-                        s.spawn(move || work(seed))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread"))
-                    .collect()
-            })
-        };
-        let mut totals = vec![0.0f64; results[0].0.len()];
-        let mut count = 0u32;
-        for (sums, n) in &results {
-            for (t, s) in totals.iter_mut().zip(sums) {
-                *t += s;
-            }
-            count += n;
-        }
-        (totals, count)
-    }
 }
 
 impl Brain for Strong {

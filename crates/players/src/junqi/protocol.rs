@@ -8,11 +8,9 @@
 
 use std::fmt;
 
-use super::board::{Board, NodeId};
-use super::pieces::{PieceKindId, PieceSet};
-use super::setup::{Alliance, BoardChoice, Layout, Rules};
-
-pub use super::feed::{SeatFeed, game_over};
+use bw_rules::junqi::board::{Board, NodeId};
+use bw_rules::junqi::pieces::{PieceKindId, PieceSet};
+use bw_rules::junqi::setup::{Alliance, BoardChoice, Layout, Rules};
 
 pub const PROTOCOL_VERSION: u32 = 1;
 

@@ -2,8 +2,8 @@
 //! and the initial layouts' owners only (allies' kinds under 友明), never from the full
 //! position. Engines over pipes, the in-process hard level and the arena all read it.
 
-use super::game::{Junqi, LossReason, Outcome, PlayerId, PublicEvent};
 use super::protocol::{EngineEvent, GameResult, MoveOutcome, OutReason, ToEngine};
+use bw_rules::junqi::game::{Junqi, LossReason, Outcome, PlayerId, PublicEvent};
 
 /// The messages one seat receives as a game goes on: built from the public events and the
 /// seat's own view, never from the full position.
@@ -114,7 +114,7 @@ impl SeatFeed {
         }
         self.told = game.events.len();
         let mut out: Vec<ToEngine> = out.into_iter().map(ToEngine::Event).collect();
-        if let super::game::Phase::Over(outcome) = &game.phase {
+        if let bw_rules::junqi::game::Phase::Over(outcome) = &game.phase {
             out.push(game_over(game, self.me, outcome));
         }
         out

@@ -1,10 +1,10 @@
 //! Sampled positions: full positions consistent with everything the seat's model knows,
 //! for the search and the playouts to work on.
 
-use crate::junqi::engine::{KindMask, SeatModel};
-use crate::junqi::game::{Piece, PlayerId};
-use crate::junqi::pieces::{Ability, PieceKindId, PieceSet};
-use crate::rng::SplitMix64;
+use crate::junqi::seat_model::{KindMask, SeatModel};
+use bw_rules::junqi::game::{Piece, PlayerId};
+use bw_rules::junqi::pieces::{Ability, PieceKindId, PieceSet};
+use bw_rules::rng::SplitMix64;
 
 /// A full position consistent with the seat's model: every unknown piece given a kind,
 /// respecting each token's possible kinds and the armies' piece counts.

@@ -1,12 +1,12 @@
-//! Computer players: a random player and a greedy one-ply player that scores every legal
-//! placement with the rule kernels. Pure functions of the game: the app runs them off the
+//! 括号大战's computer players: a random player, a greedy one-ply player that scores every legal
+//! placement with the rule kernels, and a selective search player ([`strong`]). Pure functions of the game: the app runs them off the
 //! main thread, tests and tools call them directly.
 
-use crate::bracket::board::Player;
-use crate::bracket::game::{Action, Game, legal_placements};
-use crate::bracket::resolve::Resolver;
-use crate::bracket::{Board, KindTable, coverage::coverage_all};
-use crate::rng::SplitMix64;
+use bw_rules::bracket::board::Player;
+use bw_rules::bracket::game::{Action, Game, legal_placements};
+use bw_rules::bracket::resolve::Resolver;
+use bw_rules::bracket::{Board, KindTable, coverage::coverage_all};
+use bw_rules::rng::SplitMix64;
 
 use serde::{Deserialize, Serialize};
 
@@ -17,12 +17,9 @@ pub enum SeatKind {
     Human,
     RandomComputer,
     GreedyComputer,
-    /// The selective search player ([`strong`]), thinking [`STRONG_THINKING`] a move.
+    /// The selective search player ([`strong`]), thinking [`crate::THINKING`] a move.
     StrongComputer,
 }
-
-/// How long the strong player thinks a move in the game.
-pub const STRONG_THINKING: std::time::Duration = std::time::Duration::from_millis(1000);
 
 impl SeatKind {
     pub fn is_computer(self) -> bool {
@@ -44,7 +41,7 @@ pub fn choose(kind: SeatKind, game: &Game, kinds: &KindTable, seed: u64) -> Acti
             let mut resolver = Resolver::default();
             ranked(&game.board, kinds, me, &moves, &mut resolver, &mut rng)[0].1
         }
-        SeatKind::StrongComputer => strong(game, kinds, seed, STRONG_THINKING),
+        SeatKind::StrongComputer => strong(game, kinds, seed, crate::THINKING),
     }
 }
 
@@ -61,7 +58,7 @@ fn after(
         let cell = b.index(at.row as usize, at.col as usize);
         b.set(
             cell,
-            crate::bracket::Tile::Piece(crate::bracket::Piece {
+            bw_rules::bracket::Tile::Piece(bw_rules::bracket::Piece {
                 owner: me,
                 kind,
                 facing,
@@ -115,7 +112,7 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
         }
         let mut board = after(&game.board, kinds, me, a, &mut resolver);
         let mut turn = game.turn.clone();
-        crate::bracket::game::advance(settings, &board, &mut turn, kinds, &a);
+        bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &a);
         // Each opponent answers with its best placement, until the turn comes back.
         while !turn.is_over() && turn.current != me {
             let p = turn.current;
@@ -125,7 +122,7 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
                 false => ranked(&board, kinds, p, &replies, &mut resolver, &mut rng)[0].1,
             };
             board = after(&board, kinds, p, reply, &mut resolver);
-            crate::bracket::game::advance(settings, &board, &mut turn, kinds, &reply);
+            bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &reply);
         }
         let value = if !turn.in_game.contains(&me) {
             i64::MIN / 2

@@ -1,94 +1,33 @@
 //! The engine side of the 军棋 engine protocol: a session that reads the referee's lines and
-//! answers them ([`EngineSession`]) and the computer players behind it ([`Brain`]). The
-//! seat's own model of the game, built from the public messages only ([`SeatModel`]), is in
+//! answers them ([`EngineSession`]) with a computer player behind it ([`Brain`]). The seat's
+//! own model of the game, built from the public messages only ([`SeatModel`]), is in
 //! [`super::seat_model`].
-//!
-//! The model never holds a full game state: it knows its own pieces, what the referee told
-//! (`known`, revealed flags), and for every other piece a *token* with the set of kinds it
-//! may still be, narrowed by deployment rules, movement and combat outcomes.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::ai::{Ai, AiKind};
-use super::board::{Board, NodeId};
-use super::game::{Action, PlayerId};
-use super::pieces::PieceSet;
+use bw_rules::junqi::board::Board;
+use bw_rules::junqi::pieces::PieceSet;
+use bw_rules::junqi::setup::Rules;
+
+use super::brain::{Brain, Choice, SimpleBrain};
 use super::protocol::{Codes, FromEngine, Line, PROTOCOL_VERSION, ToEngine};
-use super::setup::{Layout, Rules, auto_layout};
-use crate::rng::SplitMix64;
-
-pub use super::seat_model::{KindMask, SeatModel, Token};
-
-/// What a computer player does on its turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    Move(NodeId, NodeId),
-    Offer,
-    Resign,
-}
-
-/// A computer player behind the protocol: it sees only its seat's model.
-pub trait Brain: Send {
-    /// Its name after `engine` (`bracket-war heuristic 0.1.0`).
-    fn name(&self) -> String;
-    fn layout(&mut self, model: &SeatModel, budget: Duration) -> Layout;
-    fn choose(&mut self, model: &SeatModel, budget: Duration) -> Choice;
-    fn answer_draw(&mut self, _model: &SeatModel) -> bool {
-        false
-    }
-    /// Diagnostics about the last decision (written as an `info` line).
-    fn info(&self) -> Option<String> {
-        None
-    }
-}
-
-/// The game's simple players (random, heuristic) behind the protocol.
-pub struct Simple {
-    ai: Ai,
-    rng: SplitMix64,
-}
-
-impl Simple {
-    pub fn new(kind: AiKind, seed: u64) -> Simple {
-        Simple {
-            ai: Ai::new(kind, seed),
-            rng: SplitMix64::new(seed ^ 0x5EED),
-        }
-    }
-}
-
-impl Brain for Simple {
-    fn name(&self) -> String {
-        let kind = self.ai.kind.id();
-        format!("bracket-war {kind} {}", env!("CARGO_PKG_VERSION"))
-    }
-
-    fn layout(&mut self, m: &SeatModel, _budget: Duration) -> Layout {
-        let seed = self.rng.next_u64();
-        auto_layout(&m.rules, &m.board, &m.set, m.seats[m.me], &m.hand, seed)
-    }
-
-    fn choose(&mut self, m: &SeatModel, _budget: Duration) -> Choice {
-        match self.ai.choose(&m.board, &m.set, &m.view()) {
-            Action::Move { from, to } => Choice::Move(from, to),
-            Action::OfferDraw => Choice::Offer,
-            _ => Choice::Resign,
-        }
-    }
-}
+use super::seat_model::SeatModel;
+use super::simple::Style;
+use super::strong::Strong;
 
 /// The brain for a computer-player name (`random`, `heuristic`, `strong`); `nodes` fixes
 /// the strong player's work per move (samples) instead of the clock.
 pub fn brain(name: &str, seed: u64, nodes: Option<u32>) -> Result<Box<dyn Brain>, String> {
     Ok(match name {
-        "strong" => Box::new(super::strong::Strong::new(seed, nodes)),
-        other => Box::new(Simple::new(
-            AiKind::parse(other).ok_or_else(|| {
-                format!("unknown computer player `{other}` (random, heuristic or strong)")
-            })?,
-            seed,
-        )),
+        "strong" => Box::new(Strong::new(seed, nodes)),
+        "random" => Box::new(SimpleBrain::new(Style::Random, seed)),
+        "heuristic" => Box::new(SimpleBrain::new(Style::Heuristic, seed)),
+        other => {
+            return Err(format!(
+                "unknown computer player `{other}` (random, heuristic or strong)"
+            ));
+        }
     })
 }
 
@@ -299,24 +238,4 @@ pub fn serve(
         }
     }
     Ok(())
-}
-
-/// Seat `me`'s model of a game, from exactly what the protocol tells that seat: how the
-/// game's own computer seats see it.
-pub fn seat_model(game: &super::Junqi, me: PlayerId) -> SeatModel {
-    let mut m = SeatModel::new(
-        game.rules.clone(),
-        game.set.clone(),
-        me,
-        game.players[me].hand.clone(),
-    );
-    m.layout = game.layouts[me].clone();
-    let mut feed = super::protocol::SeatFeed::new(me);
-    let mut told = feed.start(game);
-    told.extend(feed.events(game));
-    for message in &told {
-        // The feed is the referee's own: it never contradicts the model.
-        let _ = m.tell(message);
-    }
-    m
 }

@@ -5,13 +5,13 @@
 
 use std::sync::Arc;
 
-use super::board::{Board, NodeId, NodeKind};
-use super::game::{Phase, PlayerId};
-use super::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
 use super::protocol::{EngineEvent, MoveOutcome, ToEngine};
-use super::reach::{Occupant, destinations};
-use super::setup::{Layout, Rules};
-use super::view::{PlayerView, PublicPlayer, SeenPiece};
+use bw_rules::junqi::board::{Board, NodeId, NodeKind};
+use bw_rules::junqi::game::{Phase, PlayerId};
+use bw_rules::junqi::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
+use bw_rules::junqi::reach::{Occupant, destinations};
+use bw_rules::junqi::setup::{Layout, Rules};
+use bw_rules::junqi::view::{PlayerView, PublicPlayer, SeenPiece};
 
 /// A set of piece kinds (bit k = kind k).
 pub type KindMask = u32;
@@ -57,6 +57,26 @@ pub struct SeatModel {
 }
 
 impl SeatModel {
+    /// Seat `me`'s model of a game, from exactly what the protocol tells that seat: how the
+    /// game's own computer seats see it.
+    pub fn of(game: &bw_rules::junqi::Junqi, me: PlayerId) -> SeatModel {
+        let mut m = SeatModel::new(
+            game.rules.clone(),
+            game.set.clone(),
+            me,
+            game.players[me].hand.clone(),
+        );
+        m.layout = game.layouts[me].clone();
+        let mut feed = super::feed::SeatFeed::new(me);
+        let mut told = feed.start(game);
+        told.extend(feed.events(game));
+        for message in &told {
+            // The feed is the referee's own: it never contradicts the model.
+            let _ = m.tell(message);
+        }
+        m
+    }
+
     pub fn new(rules: Rules, set: Arc<PieceSet>, me: PlayerId, hand: Vec<PieceKindId>) -> Self {
         let board = Arc::new(rules.make_board());
         let seats = rules.seat_letters();
@@ -390,7 +410,7 @@ impl SeatModel {
                 .map(|(p, &seat)| PublicPlayer {
                     seat,
                     team: self.teams[p],
-                    lost: self.lost[p].then_some(super::game::LossReason::Resigned),
+                    lost: self.lost[p].then_some(bw_rules::junqi::game::LossReason::Resigned),
                     score: 0,
                     dove: self.dove[p],
                     flags_revealed: false,

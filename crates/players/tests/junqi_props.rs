@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
-use bw_rules::junqi::ai::AiKind;
+use bw_players::junqi::AiKind;
+use bw_players::junqi::autoplay::computer_players;
 use bw_rules::junqi::game::{Phase, PublicEvent};
-use bw_rules::junqi::headless::{computer_players, setup};
-use bw_rules::junqi::{Alliance, BoardChoice, PieceSet, PlayerView, Rules};
+use bw_rules::junqi::headless::setup;
+use bw_rules::junqi::{Alliance, BoardChoice, PieceSet, Rules};
 use proptest::prelude::*;
 
 fn rules() -> impl Strategy<Value = Rules> {
@@ -52,7 +53,7 @@ proptest! {
             prop_assert!(g.players[me].in_game());
             let before = g.at.clone();
             let events_before = g.events.len();
-            let action = ais[me].choose(&g.board, &g.set, &PlayerView::of(&g, me));
+            let action = ais[me].act(&g, me);
             g.act(action).unwrap();
             for e in &g.events[events_before..] {
                 if let PublicEvent::Moved { path, removed, .. } = e {

@@ -7,11 +7,11 @@
 use std::time::Instant;
 
 use super::{Context, FLAG, sample};
-use crate::junqi::board::NodeId;
-use crate::junqi::engine::SeatModel;
-use crate::junqi::game::{Piece, PlayerId};
-use crate::junqi::moves::legal_moves;
-use crate::rng::SplitMix64;
+use crate::junqi::seat_model::SeatModel;
+use bw_rules::junqi::board::NodeId;
+use bw_rules::junqi::game::{Piece, PlayerId};
+use bw_rules::junqi::moves::legal_moves;
+use bw_rules::rng::SplitMix64;
 
 /// Plies a playout runs before it is judged on material.
 pub(super) const MAX_PLIES: u32 = 60;
