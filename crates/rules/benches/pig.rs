@@ -5,7 +5,7 @@ use std::path::Path;
 
 use bw_rules::pig::engine::{Pig, Table, run};
 use bw_rules::pig::judge::{format, parse};
-use bw_rules::pig::{Card, NoEvents, ProblemBrain, Role};
+use bw_rules::pig::{Card, NoEvents, ProblemConduct, Role};
 use bw_rules::rng::SplitMix64;
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -53,7 +53,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for input in &inputs {
                 let mut t = parse(black_box(input)).unwrap();
-                run(&mut t, &mut ProblemBrain, &mut NoEvents, 10_000_000);
+                run(&mut t, &mut ProblemConduct, &mut NoEvents, 10_000_000);
                 black_box(format(&t));
             }
         })
@@ -63,7 +63,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for t in &tables {
                 let mut t = t.clone();
-                black_box(run(&mut t, &mut ProblemBrain, &mut NoEvents, 10_000));
+                black_box(run(&mut t, &mut ProblemConduct, &mut NoEvents, 10_000));
             }
         })
     });

@@ -3,7 +3,7 @@
 
 use bw_rules::pig::engine::{Outcome, Pig, Table, run};
 use bw_rules::pig::judge::{format, parse};
-use bw_rules::pig::{Card, Event, EventLog, ProblemBrain, Role};
+use bw_rules::pig::{Card, Event, EventLog, ProblemConduct, Role};
 use proptest::prelude::*;
 
 fn card() -> impl Strategy<Value = Card> {
@@ -36,7 +36,7 @@ proptest! {
     fn random_games_keep_every_card_and_a_consistent_log(mut t in table()) {
         let n = t.n();
         let mut log = EventLog::default();
-        let outcome = run(&mut t, &mut ProblemBrain, &mut log, 20_000);
+        let outcome = run(&mut t, &mut ProblemConduct, &mut log, 20_000);
         let held: usize = t.pigs.iter().map(|p| p.hand.len() + p.weapon as usize).sum();
         prop_assert_eq!(held + t.discarded, 4 * n + t.drawn, "cards are conserved");
         let drawn_in_log: usize = log.0.iter().map(|e| match e {
@@ -64,7 +64,7 @@ proptest! {
     #[test]
     fn any_text_input_is_refused_or_played_without_panic(text in "[0-9A-Z \n]{0,120}") {
         if let Ok(mut t) = parse(&text) {
-            run(&mut t, &mut ProblemBrain, &mut bw_rules::pig::NoEvents, 10_000);
+            run(&mut t, &mut ProblemConduct, &mut bw_rules::pig::NoEvents, 10_000);
             let _ = format(&t);
         }
     }
@@ -79,7 +79,7 @@ proptest! {
         use bw_rules::pig::view::TableView;
         let start = TableView::start(&t);
         let mut log = EventLog::default();
-        run(&mut t, &mut ProblemBrain, &mut log, 5_000);
+        run(&mut t, &mut ProblemConduct, &mut log, 5_000);
         let end = TableView::after(&start, &log.0, log.0.len());
         for (v, p) in end.pigs.iter().zip(&t.pigs) {
             prop_assert_eq!(&v.hand, &p.hand);

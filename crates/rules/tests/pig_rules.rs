@@ -2,7 +2,7 @@
 //! wrong), asserted on the event sequence and the final table.
 
 use bw_rules::pig::engine::{Outcome, Pig, Table, run};
-use bw_rules::pig::{Card, Event, EventLog, ProblemBrain, Role};
+use bw_rules::pig::{Card, Event, EventLog, ProblemConduct, Role};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace()
@@ -21,7 +21,7 @@ fn table(pigs: &[(&str, &str)], deck: &str) -> Table {
 
 fn play(t: &mut Table, turns: u64) -> Vec<Event> {
     let mut log = EventLog::default();
-    run(t, &mut ProblemBrain, &mut log, turns);
+    run(t, &mut ProblemConduct, &mut log, turns);
     log.0
 }
 
@@ -438,7 +438,7 @@ fn p17_a_game_that_never_ends_stops_at_the_turn_cap() {
 
 #[test]
 fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answers_alike() {
-    use bw_rules::pig::brain::{Brain, NullifyAsk};
+    use bw_rules::pig::conduct::{Conduct, NullifyAsk};
     use bw_rules::pig::seat::{Answer, FromTable, Question, play_seat};
     // A person who answers exactly as the problem's pig would gives the judge's result.
     let input = std::fs::read_to_string(concat!(
@@ -455,7 +455,7 @@ fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answe
     let mut recorded = Vec::new();
     let seat = 1;
     let (from_table, to_table, handle) = play_seat(table.clone(), seat, 10_000_000);
-    // Mirror the table from the events, to answer like ProblemBrain would.
+    // Mirror the table from the events, to answer like ProblemConduct would.
     let mut mirror = table;
     let mut view = bw_rules::pig::view::TableView::start(&mirror);
     let mut questions = 0;
@@ -477,25 +477,25 @@ fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answe
                 for (m, v) in mirror.pigs.iter_mut().zip(&view.pigs) {
                     *m = v.clone();
                 }
-                let mut brain = ProblemBrain;
+                let mut conduct = ProblemConduct;
                 let answer = match q {
                     Question::Play { legal, .. } => {
-                        let p = brain.next_play(&mirror, seat, kill_used);
+                        let p = conduct.next_play(&mirror, seat, kill_used);
                         assert!(p.is_none_or(|p| legal.contains(&p)));
                         Answer::Play(p)
                     }
-                    Question::Dodge { attacker } => yes(brain.dodge(&mirror, seat, attacker)),
+                    Question::Dodge { attacker } => yes(conduct.dodge(&mirror, seat, attacker)),
                     Question::AreaAnswer { card, user } => {
-                        yes(brain.area_answer(&mirror, seat, card, user))
+                        yes(conduct.area_answer(&mirror, seat, card, user))
                     }
                     Question::DuelKill { opponent } => {
-                        yes(brain.duel_kill(&mirror, seat, opponent))
+                        yes(conduct.duel_kill(&mirror, seat, opponent))
                     }
                     Question::Nullify { ask } => {
                         let _: NullifyAsk = ask;
-                        yes(brain.nullify(&mirror, seat, ask))
+                        yes(conduct.nullify(&mirror, seat, ask))
                     }
-                    Question::DyingPeach => yes(brain.dying_peach(&mirror, seat)),
+                    Question::DyingPeach => yes(conduct.dying_peach(&mirror, seat)),
                 };
                 recorded.push(RecordedAnswer::from(answer));
                 to_table.send(answer).unwrap();
@@ -549,6 +549,6 @@ fn tables_write_back_to_the_problem_format_and_watched_records_replay() {
     assert_eq!(start, t);
     let mut again = t.clone();
     let mut log = EventLog::default();
-    run(&mut again, &mut ProblemBrain, &mut log, 10_000);
+    run(&mut again, &mut ProblemConduct, &mut log, 10_000);
     assert_eq!((events, end), (log.0, again));
 }

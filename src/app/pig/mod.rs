@@ -17,7 +17,7 @@ use bw_rules::pig::content::PigTexts;
 use bw_rules::pig::engine::{Outcome, Table, run};
 use bw_rules::pig::judge::format;
 use bw_rules::pig::view::TableView;
-use bw_rules::pig::{Card, Event, EventLog, ProblemBrain, Role};
+use bw_rules::pig::{Card, Event, EventLog, ProblemConduct, Role};
 
 use crate::app::i18n::Locale;
 use crate::app::state::PigScreen;
@@ -70,7 +70,7 @@ impl PigGame {
     pub fn simulate(table: Table) -> PigGame {
         let mut end = table.clone();
         let mut log = EventLog::default();
-        run(&mut end, &mut ProblemBrain, &mut log, TURN_CAP);
+        run(&mut end, &mut ProblemConduct, &mut log, TURN_CAP);
         PigGame::new(&table, log.0, Some(&end))
     }
 

@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::egui;
-use bw_rules::pig::brain::NullifyAsk;
+use bw_rules::pig::conduct::NullifyAsk;
 use bw_rules::pig::engine::Table;
 use bw_rules::pig::record::{PigRecord, RecordedAnswer};
 use bw_rules::pig::seat::{Answer, FromTable, Question, play_seat};

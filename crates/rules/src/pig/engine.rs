@@ -1,8 +1,8 @@
-//! The table and the rules of play. Every decision is the [`Brain`]'s; the engine checks
+//! The table and the rules of play. Every decision is the [`Conduct`]'s; the engine checks
 //! that a decision is possible (the card is in hand, the target legal) and applies it.
 
-use super::brain::Brain;
 use super::cards::{Card, Role};
+use super::conduct::Conduct;
 use super::events::{Event, Sink};
 pub use super::state::{MAX_HP, NullifyAsk, Outcome, Pig, Play, Table};
 
@@ -63,9 +63,9 @@ impl Table {
 }
 
 /// Plays until the game ends or `max_turns` turns have started.
-pub fn run<B: Brain, S: Sink>(
+pub fn run<B: Conduct, S: Sink>(
     t: &mut Table,
-    brain: &mut B,
+    conduct: &mut B,
     sink: &mut S,
     max_turns: u64,
 ) -> Outcome {
@@ -73,24 +73,24 @@ pub fn run<B: Brain, S: Sink>(
         if t.turns >= max_turns && t.pigs.iter().any(|p| p.alive && p.role == Role::FP) {
             Engine {
                 t: &mut *t,
-                brain: &mut *brain,
+                conduct: &mut *conduct,
                 sink: &mut *sink,
             }
             .end(Outcome::NoResult);
             break;
         }
-        run_turn(t, brain, sink);
+        run_turn(t, conduct, sink);
     }
     t.outcome.expect("the loop ends with an outcome")
 }
 
 /// Plays exactly one more turn (for the app's "step one turn"). A table without rebels is
 /// won by the MP before anyone moves.
-pub fn run_turn<B: Brain, S: Sink>(t: &mut Table, brain: &mut B, sink: &mut S) {
+pub fn run_turn<B: Conduct, S: Sink>(t: &mut Table, conduct: &mut B, sink: &mut S) {
     if t.outcome.is_some() {
         return;
     }
-    let mut g = Engine { t, brain, sink };
+    let mut g = Engine { t, conduct, sink };
     if !g.t.rebels_alive() {
         g.end(Outcome::MasterWins);
         return;
@@ -102,13 +102,13 @@ pub fn run_turn<B: Brain, S: Sink>(t: &mut Table, brain: &mut B, sink: &mut S) {
     }
 }
 
-struct Engine<'a, B: Brain, S: Sink> {
+struct Engine<'a, B: Conduct, S: Sink> {
     t: &'a mut Table,
-    brain: &'a mut B,
+    conduct: &'a mut B,
     sink: &'a mut S,
 }
 
-impl<B: Brain, S: Sink> Engine<'_, B, S> {
+impl<B: Conduct, S: Sink> Engine<'_, B, S> {
     #[inline]
     fn emit(&mut self, e: impl FnOnce() -> Event) {
         if S::ENABLED {
@@ -138,11 +138,11 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
         self.emit(|| Event::Draw { pig: p, cards });
         let mut kill_used = false;
         while !self.over() && self.t.pigs[p].alive {
-            let Some(play) = self.brain.next_play(self.t, p, kill_used) else {
+            let Some(play) = self.conduct.next_play(self.t, p, kill_used) else {
                 break;
             };
             if !legal(self.t, p, kill_used, &play) {
-                debug_assert!(false, "the brain chose an illegal play {play:?}");
+                debug_assert!(false, "the conduct chose an illegal play {play:?}");
                 break;
             }
             let card = self.t.pigs[p].hand.remove(play.index);
@@ -185,7 +185,7 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
         }
     }
 
-    /// Discards the leftmost `card` of `p` as an answer, if the brain wants and can.
+    /// Discards the leftmost `card` of `p` as an answer, if the conduct wants and can.
     fn respond(&mut self, p: usize, card: Card, wants: bool) -> bool {
         if wants && self.t.pigs[p].discard(card) {
             self.t.discarded += 1;
@@ -198,7 +198,7 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
 
     fn kill(&mut self, user: usize, target: usize) {
         self.reveal(user);
-        let wants = self.t.pigs[target].has(Card::D) && self.brain.dodge(self.t, target, user);
+        let wants = self.t.pigs[target].has(Card::D) && self.conduct.dodge(self.t, target, user);
         if !self.respond(target, Card::D, wants) {
             self.damage(target, user);
         }
@@ -211,7 +211,8 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
         }
         let (mut turn, mut other) = (target, user);
         loop {
-            let wants = self.t.pigs[turn].has(Card::K) && self.brain.duel_kill(self.t, turn, other);
+            let wants =
+                self.t.pigs[turn].has(Card::K) && self.conduct.duel_kill(self.t, turn, other);
             if !self.respond(turn, Card::K, wants) {
                 self.damage(turn, other);
                 return;
@@ -233,7 +234,7 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
                 continue;
             }
             let wants = self.t.pigs[target].has(answer)
-                && self.brain.area_answer(self.t, target, card, user);
+                && self.conduct.area_answer(self.t, target, card, user);
             if self.respond(target, answer, wants) {
                 continue;
             }
@@ -264,7 +265,7 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
             if !self.t.pigs[p].alive || !self.t.pigs[p].has(Card::J) {
                 continue;
             }
-            if !self.brain.nullify(self.t, p, ask) {
+            if !self.conduct.nullify(self.t, p, ask) {
                 continue;
             }
             self.t.pigs[p].discard(Card::J);
@@ -289,7 +290,8 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
             hp,
         });
         while self.t.pigs[victim].hp < 1 {
-            let wants = self.t.pigs[victim].has(Card::P) && self.brain.dying_peach(self.t, victim);
+            let wants =
+                self.t.pigs[victim].has(Card::P) && self.conduct.dying_peach(self.t, victim);
             if !(wants && self.t.pigs[victim].discard(Card::P)) {
                 break;
             }
@@ -345,7 +347,7 @@ impl<B: Brain, S: Sink> Engine<'_, B, S> {
     }
 }
 
-/// Whether `p` may make `play` now (any pig, any brain).
+/// Whether `p` may make `play` now (any pig, any conduct).
 pub fn legal(t: &Table, p: usize, kill_used: bool, play: &Play) -> bool {
     let pig = &t.pigs[p];
     let Some(&card) = pig.hand.get(play.index) else {

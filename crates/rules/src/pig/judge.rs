@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use super::brain::ProblemBrain;
 use super::cards::{Card, Role};
+use super::conduct::ProblemConduct;
 use super::engine::{Outcome, Pig, Table, run};
 use super::events::NoEvents;
 
@@ -97,7 +97,7 @@ pub fn format(t: &Table) -> String {
 /// Plays an input by the problem's rules; `None` if `max_turns` turns did not end it.
 pub fn judge(input: &str, max_turns: u64) -> Result<Option<String>, InputError> {
     let mut t = parse(input)?;
-    match run(&mut t, &mut ProblemBrain, &mut NoEvents, max_turns) {
+    match run(&mut t, &mut ProblemConduct, &mut NoEvents, max_turns) {
         Outcome::NoResult => Ok(None),
         _ => Ok(Some(format(&t))),
     }

@@ -1,12 +1,12 @@
 //! 猪国杀 Pig Country Kill (SDOI2010), exact to the problem.
 //!
-//! [`Table`] holds the game; [`run`] plays it, asking a [`Brain`] for every decision and
-//! telling a [`Sink`] every [`Event`]. [`ProblemBrain`] is the behaviour the problem
+//! [`Table`] holds the game; [`run`] plays it, asking a [`Conduct`] for every decision and
+//! telling a [`Sink`] every [`Event`]. [`ProblemConduct`] is the behaviour the problem
 //! prescribes; the app swaps in a human for one seat. [`judge`] reads the problem's input
 //! and prints its output.
 
-pub mod brain;
 pub mod cards;
+pub mod conduct;
 pub mod content;
 pub mod engine;
 pub mod events;
@@ -17,8 +17,8 @@ pub mod setup;
 pub mod state;
 pub mod view;
 
-pub use brain::{Brain, ProblemBrain};
 pub use cards::{Card, Role};
+pub use conduct::{Conduct, ProblemConduct};
 pub use engine::run;
 pub use events::{Event, EventLog, NoEvents, Sink};
 pub use state::{NullifyAsk, Outcome, Pig, Play, Table};

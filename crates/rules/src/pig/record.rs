@@ -4,11 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::brain::ProblemBrain;
+use super::conduct::ProblemConduct;
 use super::engine::{Table, run};
 use super::events::{Event, EventLog};
 use super::judge::parse;
-use super::seat::{Answer, Asker, Question, SeatBrain};
+use super::seat::{Answer, Asker, Question, SeatConduct};
 use super::state::Play;
 
 pub const PIG_RECORD_VERSION: u32 = 1;
@@ -122,19 +122,19 @@ impl PigRecord {
         let mut log = EventLog::default();
         match self.seat {
             Some(seat) if seat < table.n() => {
-                let mut brain = SeatBrain {
+                let mut conduct = SeatConduct {
                     seat,
                     asker: Recorded {
                         answers: self.answers.clone().into_iter(),
                         ran_out: false,
                     },
                 };
-                run(&mut table, &mut brain, &mut log, max_turns);
-                return Ok((start, log.0, table, brain.asker.ran_out));
+                run(&mut table, &mut conduct, &mut log, max_turns);
+                return Ok((start, log.0, table, conduct.asker.ran_out));
             }
             Some(seat) => return Err(format!("seat {seat} is not at this table")),
             None => {
-                run(&mut table, &mut ProblemBrain, &mut log, max_turns);
+                run(&mut table, &mut ProblemConduct, &mut log, max_turns);
             }
         }
         Ok((start, log.0, table, false))

@@ -5,8 +5,8 @@
 
 use std::sync::mpsc::{Receiver, Sender};
 
-use super::brain::{Brain, ProblemBrain};
 use super::cards::Card;
+use super::conduct::{Conduct, ProblemConduct};
 use super::engine::{Table, legal_plays};
 use super::events::{Event, Sink};
 use super::state::{NullifyAsk, Play};
@@ -73,21 +73,21 @@ impl Asker for ChannelAsker {
 
 /// The problem's behaviour for every seat but `seat`, whose decisions go to the asker. An
 /// answer that is not a legal play ends the play phase.
-pub struct SeatBrain<A: Asker> {
+pub struct SeatConduct<A: Asker> {
     pub seat: usize,
     pub asker: A,
 }
 
-impl<A: Asker> SeatBrain<A> {
+impl<A: Asker> SeatConduct<A> {
     fn yes(&mut self, q: Question) -> bool {
         self.asker.ask(q) == Answer::Yes
     }
 }
 
-impl<A: Asker> Brain for SeatBrain<A> {
+impl<A: Asker> Conduct for SeatConduct<A> {
     fn next_play(&mut self, t: &Table, pig: usize, kill_used: bool) -> Option<Play> {
         if pig != self.seat {
-            return ProblemBrain.next_play(t, pig, kill_used);
+            return ProblemConduct.next_play(t, pig, kill_used);
         }
         let legal = legal_plays(t, pig, kill_used);
         if legal.is_empty() {
@@ -104,35 +104,35 @@ impl<A: Asker> Brain for SeatBrain<A> {
 
     fn dodge(&mut self, t: &Table, pig: usize, attacker: usize) -> bool {
         if pig != self.seat {
-            return ProblemBrain.dodge(t, pig, attacker);
+            return ProblemConduct.dodge(t, pig, attacker);
         }
         self.yes(Question::Dodge { attacker })
     }
 
     fn area_answer(&mut self, t: &Table, pig: usize, card: Card, user: usize) -> bool {
         if pig != self.seat {
-            return ProblemBrain.area_answer(t, pig, card, user);
+            return ProblemConduct.area_answer(t, pig, card, user);
         }
         self.yes(Question::AreaAnswer { card, user })
     }
 
     fn duel_kill(&mut self, t: &Table, pig: usize, opponent: usize) -> bool {
         if pig != self.seat {
-            return ProblemBrain.duel_kill(t, pig, opponent);
+            return ProblemConduct.duel_kill(t, pig, opponent);
         }
         self.yes(Question::DuelKill { opponent })
     }
 
     fn nullify(&mut self, t: &Table, pig: usize, ask: NullifyAsk) -> bool {
         if pig != self.seat {
-            return ProblemBrain.nullify(t, pig, ask);
+            return ProblemConduct.nullify(t, pig, ask);
         }
         self.yes(Question::Nullify { ask })
     }
 
     fn dying_peach(&mut self, t: &Table, pig: usize) -> bool {
         if pig != self.seat {
-            return ProblemBrain.dying_peach(t, pig);
+            return ProblemConduct.dying_peach(t, pig);
         }
         self.yes(Question::DyingPeach)
     }
@@ -153,7 +153,7 @@ pub fn play_seat(
     let (out, from_table) = std::sync::mpsc::channel();
     let (to_table, answers) = std::sync::mpsc::channel();
     let handle = std::thread::spawn(move || {
-        let mut brain = SeatBrain {
+        let mut conduct = SeatConduct {
             seat,
             asker: ChannelAsker {
                 out: out.clone(),
@@ -161,7 +161,7 @@ pub fn play_seat(
             },
         };
         let mut sink = ChannelSink(out);
-        super::engine::run(&mut table, &mut brain, &mut sink, max_turns);
+        super::engine::run(&mut table, &mut conduct, &mut sink, max_turns);
         table
     });
     (from_table, to_table, handle)

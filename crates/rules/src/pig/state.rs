@@ -1,5 +1,5 @@
-//! The table's data, shared by the engine, the brains, the events and the views: pigs,
-//! the table, the outcome and the decisions a brain can take. It imports nothing of the
+//! The table's data, shared by the engine, the conducts, the events and the views: pigs,
+//! the table, the outcome and the decisions a conduct can take. It imports nothing of the
 //! engine, so every other module of the game can use it without a cycle.
 
 use serde::{Deserialize, Serialize};

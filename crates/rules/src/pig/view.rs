@@ -145,7 +145,7 @@ pub fn seen_event(e: &Event, seat: usize) -> Event {
 mod tests {
     use super::*;
     use crate::pig::setup::PigSetup;
-    use crate::pig::{EventLog, ProblemBrain, Role, run};
+    use crate::pig::{EventLog, ProblemConduct, Role, run};
 
     /// Two tables that differ only in what seat 0 may not see (pig 1's hand, and the
     /// cards pig 1 will draw) give seat 0 the same view and the same events.
@@ -181,7 +181,7 @@ mod tests {
         // Over a whole game, nothing of another pig's hand reaches seat 0's events.
         let mut end = table.clone();
         let mut log = EventLog::default();
-        run(&mut end, &mut ProblemBrain, &mut log, 2_000);
+        run(&mut end, &mut ProblemConduct, &mut log, 2_000);
         for e in &log.0 {
             if let Event::Draw { pig, .. } | Event::Reward { pig, .. } = seen_event(e, 0) {
                 assert_eq!(pig, 0);

@@ -1,10 +1,11 @@
-//! Decisions at the table, and the behaviour the problem prescribes for every pig.
+//! Decisions at the table ([`Conduct`]), and the conduct the problem prescribes for every pig
+//! (its 行动准则, [`ProblemConduct`]); a seat played by a person answers through the same trait.
 
 use super::cards::{Card, Role};
 pub use super::state::{MAX_HP, NullifyAsk, Play, Table};
 
 /// Every decision a pig makes. The engine asks only when the pig holds the card needed.
-pub trait Brain {
+pub trait Conduct {
     /// The next card to play in `pig`'s play phase, or `None` to end it.
     fn next_play(&mut self, t: &Table, pig: usize, kill_used: bool) -> Option<Play>;
     /// Play 闪 against `attacker`'s 杀?
@@ -21,9 +22,9 @@ pub trait Brain {
 
 /// The problem's behaviour (行动准则) for every pig.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ProblemBrain;
+pub struct ProblemConduct;
 
-impl ProblemBrain {
+impl ProblemConduct {
     /// Whether `me` shows hostility to `target` with 杀 and 决斗 (表敌意的对象).
     pub fn hostile_target(t: &Table, me: usize, target: usize) -> bool {
         let x = &t.pigs[target];
@@ -68,7 +69,7 @@ impl ProblemBrain {
     }
 }
 
-impl Brain for ProblemBrain {
+impl Conduct for ProblemConduct {
     fn next_play(&mut self, t: &Table, pig: usize, kill_used: bool) -> Option<Play> {
         let me = &t.pigs[pig];
         me.hand.iter().enumerate().find_map(|(index, &card)| {
