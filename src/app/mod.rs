@@ -35,6 +35,7 @@ pub mod settings;
 pub mod state;
 pub mod texture_pack;
 pub mod theme;
+pub mod thinking;
 pub mod ui_map;
 
 use std::path::{Path, PathBuf};

@@ -184,7 +184,7 @@ fn go_to_screen(
             }
             let _ = std::fs::create_dir_all(&dir.dir);
             let _ = std::fs::write(
-                dir.path(2),
+                dir.path::<SaveData>(2),
                 "// checksum 0000000000000000\n(version: 2, trunc",
             );
             screen.set(Screen::Bracket);

@@ -228,7 +228,11 @@ impl std::fmt::Display for Damage {
 
 /// Reads a save's text: checksum, then the version (older versions are migrated).
 pub fn decode(text: &str, kinds: &KindTable) -> Result<SaveData, Damage> {
-    let body = checked_body(text)?;
+    decode_body(checked_body(text)?, kinds)
+}
+
+/// Reads a save's RON body whose checksum matched (older versions are migrated).
+fn decode_body(body: &str, kinds: &KindTable) -> Result<SaveData, Damage> {
     // The current format names its version; the first format had none.
     let data = match ron::from_str::<SaveData>(body) {
         Ok(d) if d.version > SAVE_VERSION => return Err(Damage::NewerVersion(d.version)),
@@ -331,195 +335,166 @@ pub fn load_junqi_profiles(dir: &Path) -> Result<bw_rules::junqi::record::Profil
     }
 }
 
-/// What a 军棋 slot holds.
+/// What a slot holds, in every game: nothing, a save that was read and checked (its game
+/// replayed), or damage, with whether a backup of the slot exists.
 #[derive(Clone, Debug)]
-pub enum JunqiSlot {
+pub enum Slot<T> {
     Empty,
-    Saved { save: JunqiSave, game: Box<Junqi> },
+    Saved(T),
     Damaged { damage: Damage, backup: bool },
 }
 
-/// What a 猪国杀 slot holds.
-#[derive(Clone, Debug)]
-pub enum PigSlot {
-    Empty,
-    Saved(PigRecord),
-    Damaged { damage: Damage, backup: bool },
+impl<T> Slot<T> {
+    /// The checked save, if the slot holds one.
+    pub fn saved(&self) -> Option<&T> {
+        match self {
+            Slot::Saved(t) => Some(t),
+            _ => None,
+        }
+    }
 }
 
-/// What a slot holds.
+/// 括号大战's slots (`slot-N.ron`).
+pub type BracketSlot = Slot<Saved<SaveData, Game>>;
+/// 军棋's slots (`junqi-N.ron`).
+pub type JunqiSlot = Slot<Saved<JunqiSave, Junqi>>;
+/// 猪国杀's slots (`pig-N.ron`): the record, checked by replaying it.
+pub type PigSlot = Slot<PigRecord>;
+
+/// A save and its game, rebuilt by replaying the save (括号大战's and 军棋's slots hold this).
 #[derive(Clone, Debug)]
-pub enum Slot {
-    Empty,
-    Saved { data: SaveData, game: Box<Game> },
-    Damaged { damage: Damage, backup: bool },
+pub struct Saved<S, G> {
+    pub save: S,
+    pub game: Box<G>,
 }
 
-/// The save folder and its slots.
+/// A kind of save kept in numbered slots: its file names, and how a file is checked.
+pub trait SlotFile: Serialize + Sized {
+    /// File names are `<PREFIX>-<slot>.ron` (`.ron.bak` for the backup).
+    const PREFIX: &'static str;
+    /// What checking a save needs: the loaded piece kinds, the piece set, or nothing.
+    type Needs: ?Sized;
+    /// What a slot holds once its save is checked.
+    type Loaded;
+    /// Reads a save's RON body (its checksum already matched) and checks it.
+    fn check(body: &str, needs: &Self::Needs) -> Result<Self::Loaded, Damage>;
+}
+
+impl SlotFile for SaveData {
+    const PREFIX: &'static str = "slot";
+    type Needs = KindTable;
+    type Loaded = Saved<SaveData, Game>;
+    fn check(body: &str, kinds: &KindTable) -> Result<Self::Loaded, Damage> {
+        let data = decode_body(body, kinds)?;
+        let missing = missing_kinds(&data, kinds);
+        if !missing.is_empty() {
+            return Err(Damage::MissingKinds(missing));
+        }
+        let game = data.replay(kinds).map_err(Damage::Replay)?;
+        Ok(Saved {
+            save: data,
+            game: Box::new(game),
+        })
+    }
+}
+
+impl SlotFile for JunqiSave {
+    const PREFIX: &'static str = "junqi";
+    type Needs = std::sync::Arc<PieceSet>;
+    type Loaded = Saved<JunqiSave, Junqi>;
+    fn check(body: &str, set: &std::sync::Arc<PieceSet>) -> Result<Self::Loaded, Damage> {
+        let save: JunqiSave = ron::from_str(body).map_err(|e| Damage::NotASave(e.to_string()))?;
+        if save.version > JUNQI_SAVE_VERSION {
+            return Err(Damage::NewerVersion(save.version));
+        }
+        if save.seats.len() != save.record.seats.len() {
+            return Err(Damage::NotASave("the seats do not match the record".into()));
+        }
+        let game = save.record.replay(set.clone()).map_err(Damage::Replay)?;
+        Ok(Saved {
+            save,
+            game: Box::new(game),
+        })
+    }
+}
+
+impl SlotFile for PigRecord {
+    const PREFIX: &'static str = "pig";
+    type Needs = ();
+    type Loaded = PigRecord;
+    fn check(body: &str, _: &()) -> Result<PigRecord, Damage> {
+        let r: PigRecord = ron::from_str(body).map_err(|e| Damage::NotASave(e.to_string()))?;
+        if r.version > PIG_RECORD_VERSION {
+            return Err(Damage::NewerVersion(r.version));
+        }
+        r.replay(PIG_TURN_CAP).map_err(Damage::Replay)?;
+        Ok(r)
+    }
+}
+
+/// The save folder. Every game's slots are files in it, named by [`SlotFile::PREFIX`].
 #[derive(Clone, Debug)]
 pub struct SaveDir {
     pub dir: PathBuf,
-    /// File names are `<prefix>-<slot>.ron`.
-    pub prefix: String,
 }
 
 impl SaveDir {
-    /// The 括号大战 slots (`slot-N.ron`).
     pub fn new(dir: impl Into<PathBuf>) -> SaveDir {
-        SaveDir {
-            dir: dir.into(),
-            prefix: "slot".into(),
-        }
+        SaveDir { dir: dir.into() }
     }
 
-    /// The 猪国杀 slots (`pig-N.ron`), beside the others.
-    pub fn pig(dir: impl Into<PathBuf>) -> SaveDir {
-        SaveDir {
-            dir: dir.into(),
-            prefix: "pig".into(),
-        }
+    pub fn path<F: SlotFile>(&self, slot: usize) -> PathBuf {
+        self.dir.join(format!("{}-{}.ron", F::PREFIX, slot + 1))
     }
 
-    /// The 军棋 slots (`junqi-N.ron`), beside the others.
-    pub fn junqi(dir: impl Into<PathBuf>) -> SaveDir {
-        SaveDir {
-            dir: dir.into(),
-            prefix: "junqi".into(),
-        }
+    fn backup_path<F: SlotFile>(&self, slot: usize) -> PathBuf {
+        self.dir.join(format!("{}-{}.ron.bak", F::PREFIX, slot + 1))
     }
 
-    /// A 军棋 slot: its save, checked by replaying the record.
-    pub fn load_junqi(&self, slot: usize, set: &std::sync::Arc<PieceSet>) -> JunqiSlot {
-        let loaded = read_text(&self.path(slot)).and_then(|t| match t {
+    /// Loads one slot; never fails: a problem is a damaged slot, which affects no other.
+    pub fn load<F: SlotFile>(&self, slot: usize, needs: &F::Needs) -> Slot<F::Loaded> {
+        let loaded = read_text(&self.path::<F>(slot)).and_then(|t| match t {
             None => Ok(None),
-            Some(text) => {
-                let body = checked_body(&text)?;
-                let save: JunqiSave =
-                    ron::from_str(body).map_err(|e| Damage::NotASave(e.to_string()))?;
-                if save.version > JUNQI_SAVE_VERSION {
-                    return Err(Damage::NewerVersion(save.version));
-                }
-                if save.seats.len() != save.record.seats.len() {
-                    return Err(Damage::NotASave("the seats do not match the record".into()));
-                }
-                let game = save.record.replay(set.clone()).map_err(Damage::Replay)?;
-                Ok(Some((save, game)))
-            }
+            Some(text) => F::check(checked_body(&text)?, needs).map(Some),
         });
         match loaded {
-            Ok(None) => JunqiSlot::Empty,
-            Ok(Some((save, game))) => JunqiSlot::Saved {
-                save,
-                game: Box::new(game),
-            },
-            Err(damage) => JunqiSlot::Damaged {
-                damage,
-                backup: self.backup_path(slot).exists(),
-            },
-        }
-    }
-
-    pub fn store_junqi(&self, slot: usize, save: &JunqiSave) -> std::io::Result<()> {
-        self.store_text(slot, &encode_ron(save))
-    }
-
-    /// A 猪国杀 slot: its record, checked by replaying it.
-    pub fn load_pig(&self, slot: usize) -> PigSlot {
-        let record = read_text(&self.path(slot)).and_then(|t| match t {
-            None => Ok(None),
-            Some(text) => {
-                let body = checked_body(&text)?;
-                let r: PigRecord =
-                    ron::from_str(body).map_err(|e| Damage::NotASave(e.to_string()))?;
-                if r.version > PIG_RECORD_VERSION {
-                    return Err(Damage::NewerVersion(r.version));
-                }
-                r.replay(PIG_TURN_CAP).map_err(Damage::Replay)?;
-                Ok(Some(r))
-            }
-        });
-        match record {
-            Ok(None) => PigSlot::Empty,
-            Ok(Some(r)) => PigSlot::Saved(r),
-            Err(damage) => PigSlot::Damaged {
-                damage,
-                backup: self.backup_path(slot).exists(),
-            },
-        }
-    }
-
-    pub fn store_pig(&self, slot: usize, record: &PigRecord) -> std::io::Result<()> {
-        self.store_text(slot, &encode_ron(record))
-    }
-
-    pub fn path(&self, slot: usize) -> PathBuf {
-        self.dir.join(format!("{}-{}.ron", self.prefix, slot + 1))
-    }
-
-    fn backup_path(&self, slot: usize) -> PathBuf {
-        self.dir
-            .join(format!("{}-{}.ron.bak", self.prefix, slot + 1))
-    }
-
-    fn read(path: &Path, kinds: &KindTable) -> Result<Option<SaveData>, Damage> {
-        match read_text(path)? {
-            Some(text) => decode(&text, kinds).map(Some),
-            None => Ok(None),
-        }
-    }
-
-    /// Loads one slot; never fails, a problem is a damaged slot.
-    pub fn load(&self, slot: usize, kinds: &KindTable) -> Slot {
-        match Self::read(&self.path(slot), kinds) {
             Ok(None) => Slot::Empty,
-            Ok(Some(data)) if !missing_kinds(&data, kinds).is_empty() => Slot::Damaged {
-                damage: Damage::MissingKinds(missing_kinds(&data, kinds)),
+            Ok(Some(l)) => Slot::Saved(l),
+            // The save is fine; it waits, as it is, for its mod to come back.
+            Err(damage @ Damage::MissingKinds(_)) => Slot::Damaged {
+                damage,
                 backup: false,
-            },
-            Ok(Some(data)) => match data.replay(kinds) {
-                Ok(game) => Slot::Saved {
-                    data,
-                    game: Box::new(game),
-                },
-                Err(e) => Slot::Damaged {
-                    damage: Damage::Replay(e),
-                    backup: self.backup_path(slot).exists(),
-                },
             },
             Err(damage) => Slot::Damaged {
                 damage,
-                backup: self.backup_path(slot).exists(),
+                backup: self.backup_path::<F>(slot).exists(),
             },
         }
     }
 
-    pub fn load_all(&self, kinds: &KindTable) -> Vec<Slot> {
-        (0..SLOT_COUNT).map(|s| self.load(s, kinds)).collect()
+    /// Every slot of a game, in order.
+    pub fn load_all<F: SlotFile>(&self, needs: &F::Needs) -> Vec<Slot<F::Loaded>> {
+        (0..SLOT_COUNT).map(|s| self.load::<F>(s, needs)).collect()
     }
 
-    /// Writes a save atomically; the previous valid save becomes the backup.
-    pub fn store(&self, slot: usize, data: &SaveData) -> std::io::Result<()> {
-        self.store_text(slot, &encode(data))
-    }
-
-    /// The previous file becomes the backup, then the new text replaces it; both writes are
-    /// atomic, so the slot holds the old save or the new one at every moment.
-    fn store_text(&self, slot: usize, text: &str) -> std::io::Result<()> {
-        let path = self.path(slot);
+    /// Writes a save atomically; the previous file becomes the backup, so the slot holds
+    /// the old save or the new one at every moment.
+    pub fn store<F: SlotFile>(&self, slot: usize, save: &F) -> std::io::Result<()> {
+        let path = self.path::<F>(slot);
         if let Ok(old) = fs::read(&path) {
-            bw_files::write_atomic(&self.backup_path(slot), old)?;
+            bw_files::write_atomic(&self.backup_path::<F>(slot), old)?;
         }
-        bw_files::write_atomic(&path, text)
+        bw_files::write_atomic(&path, encode_ron(save))
     }
 
     /// Puts the backup back in place of a damaged save.
-    pub fn restore_backup(&self, slot: usize) -> std::io::Result<()> {
-        fs::rename(self.backup_path(slot), self.path(slot))
+    pub fn restore_backup<F: SlotFile>(&self, slot: usize) -> std::io::Result<()> {
+        fs::rename(self.backup_path::<F>(slot), self.path::<F>(slot))
     }
 
     /// Deletes a slot and its backup.
-    pub fn delete(&self, slot: usize) -> std::io::Result<()> {
-        for p in [self.path(slot), self.backup_path(slot)] {
+    pub fn delete<F: SlotFile>(&self, slot: usize) -> std::io::Result<()> {
+        for p in [self.path::<F>(slot), self.backup_path::<F>(slot)] {
             match fs::remove_file(&p) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
                 _ => {}

@@ -149,8 +149,8 @@ fn menu_slots_settings_game_end_replay() {
 
     // Saved after every action: the slot holds the finished game.
     let kinds = KindTable::builtin();
-    let moves = match SaveDir::new(saves.path()).load(2, &kinds) {
-        Slot::Saved { data, game } => {
+    let moves = match SaveDir::new(saves.path()).load::<bracket_war::saves::SaveData>(2, &kinds) {
+        Slot::Saved(bracket_war::saves::Saved { save: data, game }) => {
             assert!(game.turn.is_over());
             data.actions.len()
         }

@@ -132,9 +132,9 @@ fn a_person_deploys_and_plays_a_whole_game_against_a_computer() {
     assert!(matches!(t.game.phase, Phase::Over(_)));
     assert!(t.game.plies > 2);
     // Saved after every ply: the slot replays to the same end.
-    let dir = bracket_war::saves::SaveDir::junqi(saves.path());
-    match dir.load_junqi(0, &t.game.set) {
-        bracket_war::saves::JunqiSlot::Saved { game, .. } => {
+    let dir = bracket_war::saves::SaveDir::new(saves.path());
+    match dir.load::<bracket_war::saves::JunqiSave>(0, &t.game.set) {
+        bracket_war::saves::JunqiSlot::Saved(bracket_war::saves::Saved { game, .. }) => {
             assert_eq!(game.phase, t.game.phase);
             assert_eq!(game.plies, t.game.plies);
         }

@@ -105,10 +105,10 @@ fn an_external_engine_sits_at_a_seat_through_the_protocol() {
     assert!(t.game.plies > 4, "{}", t.game.plies);
     assert_eq!(t.message, None, "no forfeit: {:?}", t.message);
     // Saved after every ply like any game, and it replays.
-    let dir = bracket_war::saves::SaveDir::junqi(saves.path());
+    let dir = bracket_war::saves::SaveDir::new(saves.path());
     let pieces = Arc::new(bw_rules::junqi::PieceSet::standard());
-    match dir.load_junqi(0, &pieces) {
-        bracket_war::saves::JunqiSlot::Saved { save, game } => {
+    match dir.load::<bracket_war::saves::JunqiSave>(0, &pieces) {
+        bracket_war::saves::JunqiSlot::Saved(bracket_war::saves::Saved { save, game }) => {
             assert_eq!(save.seats[0], Seat::Engine);
             assert_eq!(game.plies, t.game.plies);
         }

@@ -229,9 +229,9 @@ fn two_apps_play_junqi_through_a_server() {
     // Kept in a save slot: it loads as a finished 军棋 game.
     intend(&mut a, OnlineIntent::SaveFinished);
     assert_eq!(online(&a).notice, Some(Notice::Saved(1)));
-    let saves = bracket_war::saves::SaveDir::junqi(_sa.path());
-    match saves.load_junqi(0, &Arc::new(PieceSet::standard())) {
-        bracket_war::saves::JunqiSlot::Saved { game, .. } => {
+    let saves = bracket_war::saves::SaveDir::new(_sa.path());
+    match saves.load::<bracket_war::saves::JunqiSave>(0, &Arc::new(PieceSet::standard())) {
+        bracket_war::saves::JunqiSlot::Saved(bracket_war::saves::Saved { game, .. }) => {
             assert!(matches!(game.phase, Phase::Over(_)))
         }
         other => panic!("slot 1: {other:?}"),
@@ -440,8 +440,10 @@ fn a_bracket_room_is_played_on_the_games_own_board() {
     intend(&mut a, OnlineIntent::SaveFinished);
     assert_eq!(online(&a).notice, Some(Notice::Saved(1)));
     let dir = bracket_war::saves::SaveDir::new(saves.path());
-    match dir.load(0, &own_kinds) {
-        bracket_war::saves::Slot::Saved { data, .. } => assert_eq!(data.actions, record),
+    match dir.load::<bracket_war::saves::SaveData>(0, &own_kinds) {
+        bracket_war::saves::Slot::Saved(bracket_war::saves::Saved { save: data, .. }) => {
+            assert_eq!(data.actions, record)
+        }
         other => panic!("slot 1: {other:?}"),
     }
     // Leaving the room leaves the board; the app's own kinds come back.

@@ -1,7 +1,7 @@
 //! Save slots: round trip, every kind of damage (each shown as damaged without touching the
 //! other slots), backups, and migration of the first format.
 
-use bracket_war::saves::{Damage, SaveData, SaveDir, SavedAction, SeatKind, Slot, encode};
+use bracket_war::saves::{Damage, SaveData, SaveDir, Saved, SavedAction, SeatKind, Slot, encode};
 use bw_rules::bracket::KindTable;
 use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::generate::BoardSettings;
@@ -74,15 +74,15 @@ fn a_save_round_trips_and_rebuilds_the_board_by_replay() {
     let d = dir("roundtrip");
     let data = sample(&kinds);
     d.store(3, &data).unwrap();
-    match d.load(3, &kinds) {
-        Slot::Saved { data: back, game } => {
+    match d.load::<SaveData>(3, &kinds) {
+        Slot::Saved(Saved { save: back, game }) => {
             assert_eq!(back, data);
             assert_eq!(game.actions.len(), 2);
             assert_eq!(game.turn.current, 1);
         }
         other => panic!("{other:?}"),
     }
-    assert!(matches!(d.load(0, &kinds), Slot::Empty));
+    assert!(matches!(d.load::<SaveData>(0, &kinds), Slot::Empty));
 }
 
 #[test]
@@ -127,11 +127,11 @@ fn every_kind_of_damage_is_reported_and_other_slots_are_untouched() {
     ];
     std::fs::create_dir_all(&d.dir).unwrap();
     for (slot, bytes, _) in &cases {
-        std::fs::write(d.path(*slot), bytes).unwrap();
+        std::fs::write(d.path::<SaveData>(*slot), bytes).unwrap();
     }
-    let slots = d.load_all(&kinds);
+    let slots = d.load_all::<SaveData>(&kinds);
     assert!(
-        matches!(slots[0], Slot::Saved { .. }),
+        matches!(slots[0], Slot::Saved(_)),
         "the good slot still loads"
     );
     for (slot, _, check) in &cases {
@@ -151,18 +151,18 @@ fn the_previous_save_is_kept_as_a_backup_and_can_be_restored() {
     let mut second = first.clone();
     second.actions.pop();
     d.store(0, &second).unwrap();
-    std::fs::write(d.path(0), "garbage").unwrap();
+    std::fs::write(d.path::<SaveData>(0), "garbage").unwrap();
     assert!(matches!(
-        d.load(0, &kinds),
+        d.load::<SaveData>(0, &kinds),
         Slot::Damaged { backup: true, .. }
     ));
-    d.restore_backup(0).unwrap();
-    match d.load(0, &kinds) {
-        Slot::Saved { data, .. } => assert_eq!(data, first),
+    d.restore_backup::<SaveData>(0).unwrap();
+    match d.load::<SaveData>(0, &kinds) {
+        Slot::Saved(bracket_war::saves::Saved { save: data, .. }) => assert_eq!(data, first),
         other => panic!("{other:?}"),
     }
-    d.delete(0).unwrap();
-    assert!(matches!(d.load(0, &kinds), Slot::Empty));
+    d.delete::<SaveData>(0).unwrap();
+    assert!(matches!(d.load::<SaveData>(0, &kinds), Slot::Empty));
 }
 
 #[test]
@@ -174,9 +174,13 @@ fn the_first_save_format_is_migrated() {
         (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
     });
     std::fs::create_dir_all(&d.dir).unwrap();
-    std::fs::write(d.path(0), format!("// checksum {sum:016x}\n{body}")).unwrap();
-    match d.load(0, &kinds) {
-        Slot::Saved { data, game } => {
+    std::fs::write(
+        d.path::<SaveData>(0),
+        format!("// checksum {sum:016x}\n{body}"),
+    )
+    .unwrap();
+    match d.load::<SaveData>(0, &kinds) {
+        Slot::Saved(bracket_war::saves::Saved { save: data, game }) => {
             assert_eq!(data.version, bracket_war::saves::SAVE_VERSION);
             assert_eq!(
                 data.actions,
@@ -201,7 +205,7 @@ fn pig_slots_save_replay_and_report_damage_apart_from_the_other_slots() {
     use bw_rules::pig::setup::PigSetup;
     let kinds = KindTable::builtin();
     let d = dir("pig");
-    let pigs = SaveDir::pig(&d.dir);
+    let pigs = SaveDir::new(&d.dir);
     let table = PigSetup {
         seed: 3,
         ..PigSetup::default()
@@ -209,23 +213,23 @@ fn pig_slots_save_replay_and_report_damage_apart_from_the_other_slots() {
     .deal()
     .unwrap();
     let record = PigRecord::watched(&table, 1);
-    pigs.store_pig(0, &record).unwrap();
+    pigs.store(0, &record).unwrap();
     d.store(0, &sample(&kinds)).unwrap();
-    match pigs.load_pig(0) {
+    match pigs.load::<PigRecord>(0, &()) {
         PigSlot::Saved(r) => assert_eq!(r, record),
         other => panic!("{other:?}"),
     }
     // A damaged pig slot is reported; the 括号大战 slot with the same number is untouched.
-    std::fs::write(pigs.path(0), "// checksum 0\n(").unwrap();
+    std::fs::write(pigs.path::<PigRecord>(0), "// checksum 0\n(").unwrap();
     assert!(matches!(
-        pigs.load_pig(0),
+        pigs.load::<PigRecord>(0, &()),
         PigSlot::Damaged {
             damage: Damage::Checksum,
             backup: false
         }
     ));
-    assert!(matches!(d.load(0, &kinds), Slot::Saved { .. }));
-    assert!(matches!(pigs.load_pig(1), PigSlot::Empty));
+    assert!(matches!(d.load::<SaveData>(0, &kinds), Slot::Saved(_)));
+    assert!(matches!(pigs.load::<PigRecord>(1, &()), PigSlot::Empty));
 }
 
 /// A save that places a mod's piece kind, read when that mod is not loaded: the slot says
@@ -259,7 +263,7 @@ fn a_save_that_needs_a_missing_mod_says_so_and_is_kept() {
             .unwrap()
     };
     let before = std::fs::read(&file).unwrap();
-    match saves.load(0, &KindTable::builtin()) {
+    match saves.load::<SaveData>(0, &KindTable::builtin()) {
         Slot::Damaged {
             damage: Damage::MissingKinds(ids),
             ..
@@ -271,7 +275,10 @@ fn a_save_that_needs_a_missing_mod_says_so_and_is_kept() {
         before,
         "the save is untouched"
     );
-    assert!(matches!(saves.load(0, &with_mod), Slot::Saved { .. }));
+    assert!(matches!(
+        saves.load::<SaveData>(0, &with_mod),
+        Slot::Saved(_)
+    ));
 }
 
 /// A finished game's slot names the round it ended in as the top bar showed it: a

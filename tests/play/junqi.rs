@@ -128,7 +128,7 @@ fn store_long_game(saves: &std::path::Path) -> u32 {
         scored: false,
         last_played: bracket_war::saves::now(),
     };
-    SaveDir::junqi(saves).store_junqi(0, &save).unwrap();
+    SaveDir::new(saves).store(0, &save).unwrap();
     game.plies
 }
 

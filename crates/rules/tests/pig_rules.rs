@@ -437,9 +437,9 @@ fn p17_a_game_that_never_ends_stops_at_the_turn_cap() {
 }
 
 #[test]
-fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answers_alike() {
+fn a_seat_asked_out_plays_without_a_thread_and_matches_the_problem_when_it_answers_alike() {
     use bw_rules::pig::conduct::{Conduct, NullifyAsk};
-    use bw_rules::pig::seat::{Answer, FromTable, Question, play_seat};
+    use bw_rules::pig::seat::{Answer, Question, SeatedGame};
     // A person who answers exactly as the problem's pig would gives the judge's result.
     let input = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -454,26 +454,34 @@ fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answe
     let start = table.clone();
     let mut recorded = Vec::new();
     let seat = 1;
-    let (from_table, to_table, handle) = play_seat(table.clone(), seat, 10_000_000);
+    let mut game = SeatedGame::new(table.clone(), seat, 10_000_000);
     // Mirror the table from the events, to answer like ProblemConduct would.
     let mut mirror = table;
     let mut view = bw_rules::pig::view::TableView::start(&mirror);
     let mut questions = 0;
+    // Each question with how many events came before it, to check a resumed game against.
+    let mut asked: Vec<(Question, usize)> = Vec::new();
     let mut kill_used = false;
-    for msg in from_table {
-        match msg {
-            FromTable::Event(e) => {
-                match &e {
-                    Event::TurnStart { .. } => kill_used = false,
-                    Event::Play {
-                        pig, card: Card::K, ..
-                    } if *pig == seat => kill_used = true,
-                    _ => {}
-                }
-                view.apply(&e);
+    let mut seen = 0;
+    let end = loop {
+        let progress = game.progress();
+        assert!(progress.from <= seen, "no event is skipped");
+        for e in &progress.events[seen - progress.from..] {
+            match e {
+                Event::TurnStart { .. } => kill_used = false,
+                Event::Play {
+                    pig, card: Card::K, ..
+                } if *pig == seat => kill_used = true,
+                _ => {}
             }
-            FromTable::Ask(q) => {
+            view.apply(e);
+        }
+        seen = progress.from + progress.events.len();
+        match progress.question {
+            None => break progress.end.expect("a finished game has its last table"),
+            Some(q) => {
                 questions += 1;
+                asked.push((q.clone(), seen));
                 for (m, v) in mirror.pigs.iter_mut().zip(&view.pigs) {
                     *m = v.clone();
                 }
@@ -498,12 +506,19 @@ fn a_seat_asked_out_plays_through_channels_and_matches_the_problem_when_it_answe
                     Question::DyingPeach => yes(conduct.dying_peach(&mirror, seat)),
                 };
                 recorded.push(RecordedAnswer::from(answer));
-                to_table.send(answer).unwrap();
+                game.answer(answer);
             }
         }
-    }
-    let end = handle.join().unwrap();
+    };
     assert!(questions > 0, "the seat was asked");
+    // A game resumed with its first k answers stands where the live game stood: the same
+    // question after the same events.
+    for k in [0, questions / 3, questions - 1] {
+        let answers: Vec<Answer> = recorded[..k].iter().map(|&a| a.into()).collect();
+        let p = SeatedGame::resumed(start.clone(), seat, 10_000_000, answers).progress();
+        assert_eq!(p.from, 0, "a resumed game plays from the start");
+        assert_eq!((p.question.unwrap(), p.events.len()), asked[k].clone());
+    }
     assert_eq!(bw_rules::pig::judge::format(&end), want);
     // The record of the seated game replays it exactly.
     let record = PigRecord {

@@ -61,7 +61,7 @@ pub(super) fn hud(
             if online && !human && !turn.0.is_over() {
                 bar.label(tr!(loc, "online-their-move"));
             } else if !human {
-                bar.label(if thinking.0.is_some() {
+                bar.label(if thinking.0.busy() {
                     tr!(loc, "computer-thinking")
                 } else {
                     tr!(loc, "computer-seat")

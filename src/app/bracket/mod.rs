@@ -20,7 +20,6 @@ pub mod slots;
 pub mod view;
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 use bevy::window::RequestRedraw;
 use bevy_egui::EguiPrimaryContextPass;
 use bw_players::bracket::{self as ai, SeatKind};
@@ -35,7 +34,8 @@ use bw_rules::bracket::{Dir, KindId};
 use crate::app::Saves;
 use crate::app::i18n::{Locale, player_name};
 use crate::app::state::{BracketBoardPlay, BracketBoardShown, BracketScreen};
-use crate::saves::{SaveData, Slot};
+use crate::app::thinking::Thinking;
+use crate::saves::{SaveData, Saved, Slot};
 use crate::tr;
 
 pub use newgame::{BracketDraft, BracketMode};
@@ -140,7 +140,7 @@ pub struct BracketQueue(pub Vec<Action>);
 
 /// A computer seat thinking off the main thread.
 #[derive(Resource, Default)]
-pub struct BracketThinking(pub Option<Task<Action>>);
+pub struct BracketThinking(pub Thinking<Action>);
 
 /// The 括号大战 screens. With `ui` false (headless tests) nothing is drawn and no window
 /// input is read; the logic is the same.
@@ -247,8 +247,8 @@ fn start_games(world: &mut World) {
                 SaveData::new(settings_for(settings, &seats), seed, seats, coverage_hint),
             ),
             StartBracketGame::Load { slot } => {
-                match world.resource::<Saves>().0.load(slot, &kinds) {
-                    Slot::Saved { data, .. } => (slot, data),
+                match world.resource::<Saves>().0.load::<SaveData>(slot, &kinds) {
+                    Slot::Saved(Saved { save: data, .. }) => (slot, data),
                     _ => continue,
                 }
             }
@@ -266,7 +266,7 @@ fn start_games(world: &mut World) {
             coverage_hint: save.coverage_hint,
             ..BracketPlay::default()
         };
-        world.resource_mut::<BracketThinking>().0 = None;
+        world.resource_mut::<BracketThinking>().0.cancel();
         let over = world.resource::<BracketTurn>().0.is_over();
         world.insert_resource(BracketGame {
             slot: Some(slot),
@@ -378,9 +378,8 @@ fn computer_turn(world: &mut World) {
         return;
     }
     world.write_message(RequestRedraw);
-    if let Some(task) = world.resource_mut::<BracketThinking>().0.as_mut() {
-        if let Some(action) = block_on(future::poll_once(task)) {
-            world.resource_mut::<BracketThinking>().0 = None;
+    if world.resource::<BracketThinking>().0.busy() {
+        if let Some(action) = world.resource_mut::<BracketThinking>().0.poll() {
             world.resource_mut::<BracketQueue>().0.push(action);
         }
         return;
@@ -390,13 +389,14 @@ fn computer_turn(world: &mut World) {
     let current = world.resource::<BracketGame>();
     let seat = current.save.seats[game.turn.current as usize - 1];
     let seed = current.save.seed ^ game.actions.len() as u64;
-    let task =
-        AsyncComputeTaskPool::get().spawn(async move { ai::choose(seat, &game, &kinds, seed) });
-    world.resource_mut::<BracketThinking>().0 = Some(task);
+    world
+        .resource_mut::<BracketThinking>()
+        .0
+        .start(move || ai::choose(seat, &game, &kinds, seed));
 }
 
 fn stop_thinking(mut thinking: ResMut<BracketThinking>) {
-    thinking.0 = None;
+    thinking.0.cancel();
 }
 
 /// Applies queued actions through the rules (refusals become a message), logs what

@@ -17,13 +17,13 @@ use crate::app::i18n::{Locale, ago};
 use crate::app::screens::slots::confirm_delete;
 use crate::app::state::{BracketScreen, Screen};
 use crate::app::theme::{self, SeatColors, palette};
-use crate::saves::{Damage, SLOT_COUNT, Slot};
+use crate::saves::{BracketSlot, Damage, SLOT_COUNT, SaveData, Saved, Slot};
 use crate::tr;
 
 /// The slots as last read from disk.
 #[derive(Resource, Default)]
 pub struct BracketSlots {
-    pub slots: Vec<Slot>,
+    pub slots: Vec<BracketSlot>,
     pub confirm_delete: Option<usize>,
 }
 
@@ -41,7 +41,7 @@ pub fn refresh_slots(
     saves: Res<Saves>,
     content: Res<BracketContent>,
 ) {
-    list.slots = saves.0.load_all(&content.0);
+    list.slots = saves.0.load_all::<SaveData>(&content.0);
     list.confirm_delete = None;
 }
 
@@ -148,7 +148,7 @@ fn slots_screen(
                                     22.0,
                                 );
                             }
-                            Some(Slot::Saved { data, game }) => {
+                            Some(Slot::Saved(Saved { save: data, game })) => {
                                 let m = if data.settings.mode == Mode::StarWar {
                                     tr!(loc, "star-war")
                                 } else {
@@ -231,7 +231,7 @@ fn slots_screen(
                                     .add(egui::Button::new(tr!(loc, "restore-backup")))
                                     .clicked()
                             {
-                                if let Err(e) = saves.0.restore_backup(i) {
+                                if let Err(e) = saves.0.restore_backup::<SaveData>(i) {
                                     warn!("restore failed: {e}");
                                 }
                                 reload = true;
@@ -244,7 +244,9 @@ fn slots_screen(
                                 list.confirm_delete = Some(i);
                             }
                             on_button = true;
-                        } else if let Some(Slot::Saved { data, .. }) = list.slots.get(i) {
+                        } else if let Some(Slot::Saved(Saved { save: data, .. })) =
+                            list.slots.get(i)
+                        {
                             let replay = ui
                                 .new_child(egui::UiBuilder::new().max_rect(corner(44.0, 30.0)))
                                 .add(egui::Button::new("▶"));
@@ -282,9 +284,9 @@ fn slots_screen(
             }
         });
     });
-    reload |= confirm_delete(ctx, &loc, &mut list.confirm_delete, &saves.0);
+    reload |= confirm_delete::<SaveData>(ctx, &loc, &mut list.confirm_delete, &saves.0);
     if reload {
-        list.slots = saves.0.load_all(&content.0);
+        list.slots = saves.0.load_all::<SaveData>(&content.0);
         list.confirm_delete = None;
     }
     Ok(())

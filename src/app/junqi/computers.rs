@@ -31,16 +31,15 @@ pub(super) fn computer_turn(
     };
     let me = table.game.turn;
     let Some(Seat::Computer(kind)) = table.seats.get(me).copied() else {
-        thinking.0 = None;
+        thinking.0.cancel();
         return;
     };
     if table.game.phase != Phase::Playing || *state.get() != JunqiScreen::Playing {
         return;
     }
     redraw.write(RequestRedraw);
-    if let Some(task) = thinking.0.as_mut() {
-        if let Some(action) = block_on(future::poll_once(task)) {
-            thinking.0 = None;
+    if thinking.0.busy() {
+        if let Some(action) = thinking.0.poll() {
             let t = &mut *table;
             if t.game.act(action).is_err() {
                 // A computer that cannot decide gives up its turn rather than stall.
@@ -61,7 +60,7 @@ pub(super) fn computer_turn(
         seed,
         Budget::Time(bw_players::THINKING),
     );
-    thinking.0 = Some(AsyncComputeTaskPool::get().spawn(async move { decision.decide() }));
+    thinking.0.start(move || decision.decide());
 }
 
 fn has_engines(engines: &external::JunqiEngines) -> bool {

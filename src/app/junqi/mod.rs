@@ -32,7 +32,8 @@ use bw_rules::junqi::{Junqi, NodeId, Occupant, PieceSet, PlayerView, Rules, cano
 use crate::app::Saves;
 use crate::app::i18n::Locale;
 use crate::app::state::{JunqiScreen, Screen};
-use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSlot, JunqiTimers, SLOT_COUNT, SaveDir};
+use crate::app::thinking::Thinking;
+use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSlot, JunqiTimers, SLOT_COUNT, Saved};
 use crate::tr;
 
 use computers::{computer_deploy, computer_turn, engine_turns};
@@ -218,7 +219,7 @@ pub enum JunqiIntent {
 
 /// A computer seat thinking off the main thread.
 #[derive(Resource, Default)]
-pub struct JunqiThinking(pub Option<Task<Action>>);
+pub struct JunqiThinking(pub Thinking<Action>);
 
 /// Computer seats laying out off the main thread.
 #[derive(Resource, Default)]
@@ -266,14 +267,10 @@ pub struct JunqiSlots {
     pub confirm_delete: Option<usize>,
 }
 
-pub fn junqi_saves(saves: &Saves) -> SaveDir {
-    SaveDir::junqi(&saves.0.dir)
-}
-
 fn refresh_slots(mut list: ResMut<JunqiSlots>, saves: Res<Saves>, pieces: Res<JunqiPieces>) {
-    let dir = junqi_saves(&saves);
+    let dir = &saves.0;
     list.slots = (0..SLOT_COUNT)
-        .map(|i| dir.load_junqi(i, &pieces.0))
+        .map(|i| dir.load::<JunqiSave>(i, &pieces.0))
         .collect();
     list.confirm_delete = None;
 }
@@ -285,7 +282,7 @@ fn leave(
     mut engines: ResMut<external::JunqiEngines>,
     table: Option<Res<JunqiTable>>,
 ) {
-    thinking.0 = None;
+    thinking.0.cancel();
     layouts.0.clear();
     engines.finish(table.as_deref().map(|t| &t.game));
     *engines = external::JunqiEngines::default();
@@ -361,7 +358,7 @@ fn take_over(table: &mut JunqiTable, p: PlayerId) -> JunqiScreen {
 }
 
 fn autosave(table: &JunqiTable, saves: &Saves) {
-    if let Err(e) = junqi_saves(saves).store_junqi(table.slot, &table.save()) {
+    if let Err(e) = saves.0.store(table.slot, &table.save()) {
         warn!("the 军棋 game could not be saved: {e}");
     }
 }
@@ -388,8 +385,8 @@ fn start_games(
                 seed,
                 timers,
             } => new_table(rules, pieces.0.clone(), seats, profiles, seed, slot, timers),
-            StartJunqi::Load { slot } => match junqi_saves(&saves).load_junqi(slot, &pieces.0) {
-                JunqiSlot::Saved { save, game } => {
+            StartJunqi::Load { slot } => match saves.0.load::<JunqiSave>(slot, &pieces.0) {
+                JunqiSlot::Saved(Saved { save, game }) => {
                     let mut t = JunqiTable::new(*game, save.seats, save.seed, slot, save.timers);
                     t.scored = save.scored;
                     Ok(t)
@@ -410,7 +407,7 @@ fn start_games(
         table.profile_totals = crate::saves::load_junqi_profiles(&saves.0.dir)
             .map(|p| p.totals)
             .unwrap_or_default();
-        thinking.0 = None;
+        thinking.0.cancel();
         layouts.0.clear();
         engines.finish(None);
         *engines = external::JunqiEngines::for_game(

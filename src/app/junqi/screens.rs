@@ -12,7 +12,7 @@ use bw_rules::junqi::{NodeId, PlayerView};
 use super::board::{self, Marks, art};
 use super::deploy::{deploy_screen, handover_screen};
 use super::log::{describe, outcome_text, seat_name};
-use super::{JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi, junqi_saves};
+use super::{JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi};
 use crate::app::i18n::{Locale, ago};
 use crate::app::screens::settings::{PauseChoice, pause_menu};
 use crate::app::screens::slots::confirm_delete;
@@ -20,7 +20,7 @@ use crate::app::settings::UserSettings;
 use crate::app::state::{JunqiScreen, Screen};
 use crate::app::theme::{self, JunqiBoardColor, SeatColors};
 use crate::app::{AssetsDir, Saves};
-use crate::saves::JunqiSlot;
+use crate::saves::{JunqiSave, JunqiSlot, Saved};
 use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
@@ -61,7 +61,7 @@ fn slots_screen(
         for i in 0..list.slots.len() {
             let text = match &list.slots[i] {
                 JunqiSlot::Empty => format!("#{} ＋ {}", i + 1, tr!(loc, "empty-slot")),
-                JunqiSlot::Saved { save, game } => {
+                JunqiSlot::Saved(Saved { save, game }) => {
                     let since = crate::saves::now().saturating_sub(save.last_played);
                     let state = match &game.phase {
                         Phase::Deploying => tr!(loc, "junqi-slot-deploying"),
@@ -103,7 +103,7 @@ fn slots_screen(
                 if r.secondary_clicked() && !matches!(list.slots[i], JunqiSlot::Empty) {
                     list.confirm_delete = Some(i);
                 }
-                if let JunqiSlot::Saved { save, .. } = &list.slots[i]
+                if let JunqiSlot::Saved(Saved { save, .. }) = &list.slots[i]
                     && ui
                         .button(format!("▶ {}", tr!(loc, "watch-replay")))
                         .clicked()
@@ -120,10 +120,10 @@ fn slots_screen(
             }
         });
     });
-    let dir = junqi_saves(&saves);
-    if confirm_delete(ctx, &loc, &mut list.confirm_delete, &dir) {
+    let dir = &saves.0;
+    if confirm_delete::<JunqiSave>(ctx, &loc, &mut list.confirm_delete, &dir) {
         list.slots = (0..crate::saves::SLOT_COUNT)
-            .map(|i| dir.load_junqi(i, &pieces.0))
+            .map(|i| dir.load::<JunqiSave>(i, &pieces.0))
             .collect();
     }
     Ok(())

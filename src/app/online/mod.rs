@@ -551,14 +551,17 @@ fn disconnect(mut online: ResMut<Online>) {
 
 /// Keeps a finished online game in the first free slot of its game's save slots.
 fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, Notice> {
-    use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSeat, SLOT_COUNT, SaveData, SaveDir};
-    let dir = match record {
-        GameRecord::Junqi { .. } => SaveDir::junqi(&saves.0.dir),
-        GameRecord::Bracket { .. } => SaveDir::new(&saves.0.dir),
+    use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSeat, SLOT_COUNT, SaveData};
+    let dir = &saves.0;
+    let free = |path: &dyn Fn(usize) -> std::path::PathBuf| {
+        (0..SLOT_COUNT)
+            .find(|&s| !path(s).exists())
+            .ok_or(Notice::NoFreeSlot)
     };
-    let slot = (0..SLOT_COUNT)
-        .find(|&s| !dir.path(s).exists())
-        .ok_or(Notice::NoFreeSlot)?;
+    let slot = match record {
+        GameRecord::Junqi { .. } => free(&|s| dir.path::<JunqiSave>(s))?,
+        GameRecord::Bracket { .. } => free(&|s| dir.path::<SaveData>(s))?,
+    };
     let failed = |e: String| Notice::SaveFailed(e);
     match record {
         GameRecord::Junqi { ron } => {
@@ -584,8 +587,7 @@ fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, 
                 scored: true,
                 last_played: crate::saves::now(),
             };
-            dir.store_junqi(slot, &save)
-                .map_err(|e| failed(e.to_string()))?;
+            dir.store(slot, &save).map_err(|e| failed(e.to_string()))?;
         }
         GameRecord::Bracket {
             settings,

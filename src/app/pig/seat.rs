@@ -1,25 +1,23 @@
-//! Taking a seat at the 猪国杀 table: the engine runs on its own thread; the person's pig
-//! is asked every decision (which card and target, 闪, 杀 in a duel, 无懈可击, 桃 when
-//! dying); every other pig follows the problem's behaviour. A seated game saves after every
-//! answer and can be resumed from its slot: its recorded answers are given again first.
-
-use std::collections::VecDeque;
-use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, Sender, TryRecvError};
-use std::thread::JoinHandle;
+//! Taking a seat at the 猪国杀 table: the person's pig is asked every decision (which card
+//! and target, 闪, 杀 in a duel, 无懈可击, 桃 when dying); every other pig follows the
+//! problem's conduct. The table plays on to the person's next question on the task pool
+//! ([`Thinking`], as every computer in the window thinks), from the rules crate's resumable
+//! [`SeatedGame`]. A seated game saves after every answer and resumes from its slot with the
+//! answers it was given.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::egui;
 use bw_rules::pig::conduct::NullifyAsk;
 use bw_rules::pig::engine::Table;
-use bw_rules::pig::record::{PigRecord, RecordedAnswer};
-use bw_rules::pig::seat::{Answer, FromTable, Question, play_seat};
+use bw_rules::pig::record::PigRecord;
+use bw_rules::pig::seat::{Answer, Progress, Question, SeatedGame};
 use bw_rules::pig::view::seen_event;
 use bw_rules::pig::{Card, Event};
 
 use super::{PigGame, PigTextsRes, TURN_CAP, card_name};
 use crate::app::i18n::Locale;
+use crate::app::thinking::Thinking;
 use crate::saves::SaveDir;
 use crate::tr;
 
@@ -27,18 +25,18 @@ use crate::tr;
 #[derive(Resource, Clone, Debug)]
 pub struct SeatSlot(pub SaveDir, pub usize);
 
-/// The person's seat and the line to the engine thread.
+/// The person's seat and the table played on to their next question.
 #[derive(Resource)]
 pub struct PigSeat {
     pub seat: usize,
-    from_table: Mutex<Receiver<FromTable>>,
-    to_table: Sender<Answer>,
-    thread: Mutex<Option<JoinHandle<Table>>>,
-    /// Answers of a resumed game, given again before the person is asked.
-    replaying: VecDeque<RecordedAnswer>,
+    game: SeatedGame,
+    /// The table playing on to the next question (the game comes back with it).
+    playing: Thinking<(SeatedGame, Progress)>,
+    /// Events already shown.
+    shown: usize,
     /// The decision waiting for the person.
     pub question: Option<Question>,
-    /// The game is over (or was stopped at the turn cap) and the thread has ended.
+    /// The game is over (or was stopped at the turn cap).
     pub finished: bool,
     /// The game so far as a record (the table and the person's answers).
     pub record: PigRecord,
@@ -48,8 +46,17 @@ impl PigSeat {
     pub fn answer(&mut self, a: Answer) {
         self.record.answers.push(a.into());
         self.record.last_played = crate::saves::now();
-        let _ = self.to_table.send(a);
+        self.game.answer(a);
         self.question = None;
+        self.play_on();
+    }
+
+    fn play_on(&mut self) {
+        let mut game = self.game.clone();
+        self.playing.start(move || {
+            let progress = game.progress();
+            (game, progress)
+        });
     }
 }
 
@@ -60,28 +67,27 @@ pub fn take_seat(commands: &mut Commands, table: Table, seat: usize) {
     resume_seat(commands, table, record);
 }
 
-/// Continues a seated game from its record: the engine starts again and is given the
-/// recorded answers, then asks the person.
-pub fn resume_seat(commands: &mut Commands, table: Table, mut record: PigRecord) {
+/// Continues a seated game from its record: the table plays again with the recorded
+/// answers, up to the person's next question.
+pub fn resume_seat(commands: &mut Commands, table: Table, record: PigRecord) {
     let seat = record.seat.unwrap_or(0);
-    let replaying: VecDeque<RecordedAnswer> = std::mem::take(&mut record.answers).into();
-    let game = PigGame::new(&table, Vec::new(), None);
-    let (from_table, to_table, thread) = play_seat(table, seat, TURN_CAP);
-    commands.insert_resource(game);
-    commands.insert_resource(PigSeat {
+    let answers = record.answers.iter().map(|&a| a.into()).collect();
+    let mut seat = PigSeat {
         seat,
-        from_table: Mutex::new(from_table),
-        to_table,
-        thread: Mutex::new(Some(thread)),
-        replaying,
+        game: SeatedGame::resumed(table.clone(), seat, TURN_CAP, answers),
+        playing: Thinking::default(),
+        shown: 0,
         question: None,
         finished: false,
         record,
-    });
+    };
+    seat.play_on();
+    commands.insert_resource(PigGame::new(&table, Vec::new(), None));
+    commands.insert_resource(seat);
 }
 
-/// Takes in what the engine thread sent: events (only as the person's pig sees them) and
-/// questions (answered from the record while a resumed game catches up).
+/// Takes in where the table stands once it played on: the new events (only as the person's
+/// pig sees them), then the question, or the end.
 pub fn pump(
     seat: Option<ResMut<PigSeat>>,
     game: Option<ResMut<PigGame>>,
@@ -93,50 +99,42 @@ pub fn pump(
     };
     // Save the game as it stands after each answer.
     if seat.is_changed()
-        && seat.replaying.is_empty()
         && let Some(slot) = slot
-        && let Err(e) = slot.0.store_pig(slot.1, &seat.record)
+        && let Err(e) = slot.0.store(slot.1, &seat.record)
     {
         warn!("the table could not be saved: {e}");
     }
-    if seat.question.is_some() || seat.finished {
+    if !seat.playing.busy() {
         return;
     }
-    // The engine thread is working: keep the window awake until it asks or ends.
+    // The table is playing on: keep the window awake until it asks or ends.
     redraw.write(RequestRedraw);
-    loop {
-        let msg = seat.from_table.lock().expect("one reader").try_recv();
-        match msg {
-            Ok(FromTable::Event(e)) => {
-                game.events.push(seen_event(&e, seat.seat));
-                let n = game.events.len();
-                game.show(n);
-            }
-            Ok(FromTable::Ask(q)) => {
-                if let Some(a) = seat.replaying.pop_front() {
-                    seat.answer(a.into());
-                    continue;
-                }
-                seat.question = Some(q);
-                return;
-            }
-            Err(TryRecvError::Empty) => return,
-            Err(TryRecvError::Disconnected) => {
-                seat.finished = true;
-                if let Some(handle) = seat.thread.lock().expect("one owner").take()
-                    && let Ok(end) = handle.join()
-                {
-                    game.result = super::result_of(&end);
-                    game.outcome = end.outcome;
-                }
-                return;
+    let Some((played, progress)) = seat.playing.poll() else {
+        return;
+    };
+    seat.game = played;
+    // The turn played again starts at or before what is shown.
+    let skip = (seat.shown - progress.from.min(seat.shown)).min(progress.events.len());
+    for e in &progress.events[skip..] {
+        game.events.push(seen_event(e, seat.seat));
+    }
+    seat.shown = progress.from + progress.events.len();
+    let n = game.events.len();
+    game.show(n);
+    match (progress.question, progress.end) {
+        (Some(q), _) => seat.question = Some(q),
+        (None, end) => {
+            seat.finished = true;
+            if let Some(end) = end {
+                game.result = super::result_of(&end);
+                game.outcome = end.outcome;
             }
         }
     }
 }
 
-/// Leaving the table ends a seated game's thread (dropping the channels ends it) and the
-/// game; it stays in its slot.
+/// Leaving the table ends a seated game (work still running is dropped); it stays in its
+/// slot.
 pub fn leave_table(mut commands: Commands) {
     commands.remove_resource::<PigSeat>();
     commands.remove_resource::<SeatSlot>();

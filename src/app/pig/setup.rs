@@ -59,7 +59,9 @@ impl Default for PigSetupUi {
 impl PigSetupUi {
     /// Reads the slots again.
     pub fn reload(&mut self, dir: &SaveDir) {
-        self.slots = (0..SLOT_COUNT).map(|i| dir.load_pig(i)).collect();
+        self.slots = (0..SLOT_COUNT)
+            .map(|i| dir.load::<PigRecord>(i, &()))
+            .collect();
         self.awaiting = self
             .slots
             .iter()
@@ -93,10 +95,6 @@ pub(super) fn plugin(ui: bool) -> impl Fn(&mut App) {
     }
 }
 
-fn pig_saves(saves: &Saves) -> SaveDir {
-    SaveDir::pig(&saves.0.dir)
-}
-
 /// Reads the remembered setup once (a damaged file is reported and ignored).
 fn remember_setup(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>, mut done: Local<bool>) {
     if std::mem::replace(&mut *done, true) {
@@ -113,7 +111,7 @@ fn remember_setup(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>, mut done: Local
 }
 
 pub fn refresh_slots(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>) {
-    ui.reload(&pig_saves(&saves));
+    ui.reload(&saves.0);
 }
 
 /// How a table starts from the setup screen.
@@ -261,8 +259,8 @@ fn setup_screen(
             screen.set(Screen::Menu);
         }
     });
-    if confirm_delete(ctx, &loc, &mut ui.confirm_delete, &pig_saves(&saves)) {
-        ui.reload(&pig_saves(&saves));
+    if confirm_delete::<PigRecord>(ctx, &loc, &mut ui.confirm_delete, &saves.0) {
+        ui.reload(&saves.0);
     }
     if let Some(start) = start {
         // Remember the setup for next time.
@@ -273,11 +271,11 @@ fn setup_screen(
             ui.message = Some(tr!(loc, "pig-slots-full"));
             return Ok(());
         };
-        let dir = pig_saves(&saves);
+        let dir = saves.0.clone();
         match start {
             Start::Watch(table) => {
                 let record = PigRecord::watched(&table, crate::saves::now());
-                if let Err(e) = dir.store_pig(slot, &record) {
+                if let Err(e) = dir.store(slot, &record) {
                     warn!("the table could not be saved: {e}");
                 }
                 commands.insert_resource(PigGame::simulate(table));
@@ -353,7 +351,7 @@ fn slots_row(
                 match r.replay(TURN_CAP) {
                     Ok((start, _, _)) if !replay && unfinished => {
                         seat::resume_seat(commands, start, r.clone());
-                        commands.insert_resource(SeatSlot(SaveDir::pig(&saves.0.dir), i));
+                        commands.insert_resource(SeatSlot(saves.0.clone(), i));
                         next.set(PigScreen::Table);
                     }
                     Ok((start, events, end)) => {
@@ -383,16 +381,16 @@ mod tests {
     #[test]
     fn the_slots_full_message_goes_once_a_slot_is_freed() {
         let tmp = tempfile::tempdir().unwrap();
-        let dir = SaveDir::pig(tmp.path());
+        let dir = SaveDir::new(tmp.path());
         std::fs::create_dir_all(&dir.dir).unwrap();
         for i in 0..SLOT_COUNT {
-            std::fs::write(dir.path(i), "not a record").unwrap();
+            std::fs::write(dir.path::<PigRecord>(i), "not a record").unwrap();
         }
         let mut ui = PigSetupUi::default();
         ui.reload(&dir);
         assert_eq!(ui.free_slot(), None);
         ui.message = Some("every slot is taken".into());
-        std::fs::remove_file(dir.path(2)).unwrap();
+        std::fs::remove_file(dir.path::<PigRecord>(2)).unwrap();
         ui.reload(&dir);
         assert_eq!(ui.free_slot(), Some(2));
         assert_eq!(ui.message, None);

@@ -1,16 +1,16 @@
-//! What every save-slot screen shares (括号大战's grid, 猪国杀's row, and 军棋's to come).
+//! What every save-slot screen shares (括号大战's and 军棋's grids, 猪国杀's row).
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::i18n::Locale;
 use crate::app::theme::{self, Answer};
-use crate::saves::SaveDir;
+use crate::saves::{SaveDir, SlotFile};
 use crate::tr;
 
 /// The delete confirmation: `pending` is the slot waiting for an answer; Yes deletes it
 /// and its backup. Returns `true` when the slots must be read again.
-pub fn confirm_delete(
+pub fn confirm_delete<F: SlotFile>(
     ctx: &egui::Context,
     loc: &Locale,
     pending: &mut Option<usize>,
@@ -27,7 +27,7 @@ pub fn confirm_delete(
         &tr!(loc, "no"),
     ) {
         Some(Answer::Yes) => {
-            if let Err(e) = dir.delete(slot) {
+            if let Err(e) = dir.delete::<F>(slot) {
                 warn!("delete failed: {e}");
             }
             *pending = None;

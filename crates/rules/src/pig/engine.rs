@@ -69,7 +69,20 @@ pub fn run<B: Conduct, S: Sink>(
     sink: &mut S,
     max_turns: u64,
 ) -> Outcome {
-    while t.outcome.is_none() {
+    run_while(t, conduct, sink, max_turns, |_| true);
+    t.outcome.expect("the loop ends with an outcome")
+}
+
+/// Plays whole turns while `go_on` says so (asked before each turn), until the game ends or
+/// `max_turns` turns have started.
+pub fn run_while<B: Conduct, S: Sink>(
+    t: &mut Table,
+    conduct: &mut B,
+    sink: &mut S,
+    max_turns: u64,
+    go_on: impl Fn(&B) -> bool,
+) {
+    while t.outcome.is_none() && go_on(conduct) {
         if t.turns >= max_turns && t.pigs.iter().any(|p| p.alive && p.role == Role::FP) {
             Engine {
                 t: &mut *t,
@@ -81,7 +94,6 @@ pub fn run<B: Conduct, S: Sink>(
         }
         run_turn(t, conduct, sink);
     }
-    t.outcome.expect("the loop ends with an outcome")
 }
 
 /// Plays exactly one more turn (for the app's "step one turn"). A table without rebels is
