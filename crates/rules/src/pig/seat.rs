@@ -146,16 +146,16 @@ pub struct Progress {
 
 /// Gives the answers it holds; past them, notes the first question unanswered (and how
 /// many events had been sent then) and answers "no" until the turn ends.
-struct Scripted {
-    answers: std::vec::IntoIter<Answer>,
+struct Scripted<'a> {
+    answers: std::slice::Iter<'a, Answer>,
     used: usize,
     emitted: Rc<Cell<usize>>,
     paused: Option<(Question, usize)>,
 }
 
-impl Asker for Scripted {
+impl Asker for Scripted<'_> {
     fn ask(&mut self, q: Question) -> Answer {
-        if let Some(a) = self.answers.next() {
+        if let Some(&a) = self.answers.next() {
             self.used += 1;
             return a;
         }
@@ -214,7 +214,7 @@ impl SeatedGame {
         let mut conduct = SeatConduct {
             seat: self.seat,
             asker: Scripted {
-                answers: self.answers[self.answers_before..].to_vec().into_iter(),
+                answers: self.answers[self.answers_before..].iter(),
                 used: self.answers_before,
                 emitted: emitted.clone(),
                 paused: None,
