@@ -121,7 +121,7 @@ fn slots_screen(
         });
     });
     let dir = &saves.0;
-    if confirm_delete::<JunqiSave>(ctx, &loc, &mut list.confirm_delete, &dir) {
+    if confirm_delete::<JunqiSave>(ctx, &loc, &mut list.confirm_delete, dir) {
         list.slots = (0..crate::saves::SLOT_COUNT)
             .map(|i| dir.load::<JunqiSave>(i, &pieces.0))
             .collect();
