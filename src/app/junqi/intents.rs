@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 use bw_players::junqi::Seat;
-use bw_rules::junqi::NodeId;
 use bw_rules::junqi::game::Action;
-use bw_rules::junqi::setup::mirror_layout;
+use bw_rules::rng::stream;
 
-use super::{
-    JunqiIntent, JunqiTable, autosave, computers_answer_draws, layouts, refusal, route, take_over,
-};
+use super::deploy::DeployAsk;
+use super::deployment::{self, Trouble};
+use super::layouts::Army;
+use super::{JunqiIntent, JunqiTable, autosave, computers_answer_draws, refusal, route, take_over};
 use crate::app::Saves;
 use crate::app::i18n::Locale;
 use crate::app::state::JunqiScreen;
@@ -37,46 +37,21 @@ pub fn apply_intents(
                     next.set(take_over(t, p));
                 }
             }
-            JunqiIntent::DeployClick(n) => match t.selected.take() {
-                Some(a) if a != n => swap(t, a, n),
-                Some(_) => {}
-                None => {
-                    if t.layout.iter().any(|&(m, _)| m == n) {
-                        t.selected = Some(n);
-                    }
-                }
-            },
-            JunqiIntent::Swap(a, b) => swap(t, a, b),
-            JunqiIntent::AutoLayout => {
+            JunqiIntent::DeployClick(n) => {
                 if let Some(p) = viewer {
-                    t.layout = t.game.auto_layout(p, t.seed ^ t.game.plies as u64 ^ 0x5eed);
+                    let army = Army::of(&t.game, p);
+                    deployment::click(&mut t.layout, &mut t.selected, army, n);
                 }
             }
-            JunqiIntent::Mirror => {
+            JunqiIntent::Swap(a, b) => {
                 if let Some(p) = viewer {
-                    t.layout = mirror_layout(&t.game.board, t.game.players[p].seat, &t.layout);
+                    deployment::drop_piece(&mut t.layout, Army::of(&t.game, p), a, b);
                 }
             }
-            JunqiIntent::SaveLayout(name) => {
-                if let Some(p) = viewer
-                    && let Err(e) = layouts::save(
-                        &saves.0.dir,
-                        &name,
-                        layouts::Army::of(&t.game, p),
-                        &t.layout,
-                    )
-                {
-                    t.message = Some(tr!(loc, "junqi-layout-not-saved", reason = e));
-                }
-            }
-            JunqiIntent::LoadLayout(name) => {
-                if let Some(p) = viewer {
-                    match layouts::load(&saves.0.dir, &name, layouts::Army::of(&t.game, p)) {
-                        Ok(l) => t.layout = l,
-                        Err(e) => t.message = Some(e),
-                    }
-                }
-            }
+            JunqiIntent::AutoLayout => layout_request(t, DeployAsk::Auto, &saves, &loc),
+            JunqiIntent::Mirror => layout_request(t, DeployAsk::Mirror, &saves, &loc),
+            JunqiIntent::SaveLayout(name) => layout_request(t, DeployAsk::Save(name), &saves, &loc),
+            JunqiIntent::LoadLayout(name) => layout_request(t, DeployAsk::Load(name), &saves, &loc),
             JunqiIntent::Confirm => {
                 if let Some(p) = viewer {
                     let layout = t.layout.clone();
@@ -130,24 +105,23 @@ pub fn apply_intents(
     }
 }
 
-pub(super) fn swap(t: &mut JunqiTable, a: NodeId, b: NodeId) {
-    let ia = t.layout.iter().position(|&(n, _)| n == a);
-    let ib = t.layout.iter().position(|&(n, _)| n == b);
-    match (ia, ib) {
-        (Some(i), Some(j)) => {
-            let (ka, kb) = (t.layout[i].1, t.layout[j].1);
-            t.layout[i].1 = kb;
-            t.layout[j].1 = ka;
+/// The layout panel's request on the viewer's army (the same rules as online).
+fn layout_request(t: &mut JunqiTable, ask: DeployAsk, saves: &Saves, loc: &Locale) {
+    let Some(p) = t.viewer else {
+        return;
+    };
+    let seed = stream(t.seed ^ t.game.plies as u64 ^ 0x5eed, p, 1);
+    let army = Army::of(&t.game, p);
+    match deployment::request(&ask, &t.layout, army, &saves.0.dir, seed) {
+        Ok(Some(layout)) => {
+            t.layout = layout;
+            t.selected = None;
         }
-        // Onto an empty station of the arm: the piece moves there.
-        (Some(i), None) => {
-            let g = &t.game;
-            let seat = t.viewer.map(|p| g.players[p].seat);
-            if g.board.node(b).seat == seat {
-                t.layout[i].0 = b;
-            }
+        Ok(None) => {}
+        Err(Trouble::NotSaved(e)) => {
+            t.message = Some(tr!(loc, "junqi-layout-not-saved", reason = e));
         }
-        _ => {}
+        Err(Trouble::NotLoaded(e)) => t.message = Some(e),
     }
 }
 

@@ -10,6 +10,7 @@
 pub mod board;
 pub mod computers;
 pub mod deploy;
+pub mod deployment;
 pub mod external;
 pub mod intents;
 pub mod layouts;
@@ -453,17 +454,7 @@ pub fn layout_error(loc: &Locale, e: &bw_rules::junqi::setup::LayoutError) -> St
 /// Why the viewer's layout cannot be confirmed (`None`: it can).
 pub fn layout_problem(table: &JunqiTable, loc: &Locale) -> Option<String> {
     let p = table.viewer?;
-    let g = &table.game;
-    bw_rules::junqi::setup::validate_layout(
-        &g.rules,
-        &g.board,
-        &g.set,
-        g.players[p].seat,
-        &g.players[p].hand,
-        &table.layout,
-    )
-    .err()
-    .map(|e| refusal(loc, &Refusal::BadLayout(e)))
+    deployment::problem(&table.layout, layouts::Army::of(&table.game, p), loc)
 }
 
 /// Computers answer a draw offer: yes once the game has been quiet for half the limit.

@@ -18,12 +18,13 @@ use bevy::prelude::*;
 use bw_online::protocol::*;
 use bw_rules::bracket;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
-use bw_rules::junqi::setup::{Layout, auto_layout, mirror_layout, validate_layout};
+use bw_rules::junqi::setup::{Layout, auto_layout};
 use bw_rules::junqi::{self, NodeId, Phase, PieceSet};
 
 use crate::app::bracket::BracketMoves;
 use crate::app::junqi::deploy::DeployAsk;
-use crate::app::junqi::layouts::{self, Army};
+use crate::app::junqi::deployment::{self, Trouble};
+use crate::app::junqi::layouts::Army;
 use crate::app::state::{InRoom, OnlineScreen, Screen};
 use link::{Link, LinkEvent};
 
@@ -301,11 +302,7 @@ impl Online {
     /// The 军棋 layout's problem, if the rules would refuse it.
     pub fn layout_problem(&self, set: &PieceSet, loc: &crate::app::i18n::Locale) -> Option<String> {
         let layout = self.layout.as_ref()?;
-        self.with_army(set, |a| {
-            validate_layout(a.rules, a.board, a.set, a.seat, a.hand, layout)
-                .err()
-                .map(|e| crate::app::junqi::layout_error(loc, &e))
-        })?
+        self.with_army(set, |a| deployment::problem(layout, a, loc))?
     }
 
     fn act(&mut self, action: GameAction) {
@@ -432,11 +429,7 @@ fn apply_intents(
                 online.act(GameAction::Deploy { layout: named });
             }
             OnlineIntent::JunqiClick(node) => junqi_click(&mut online, &set, node),
-            OnlineIntent::JunqiDrag(from, to) => {
-                online.selected = None;
-                junqi_click(&mut online, &set, from);
-                junqi_click(&mut online, &set, to);
-            }
+            OnlineIntent::JunqiDrag(from, to) => junqi_drag(&mut online, &set, from, to),
             OnlineIntent::Layout(ask) => layout_ask(&mut online, &set, &saves, ask),
             OnlineIntent::SaveFinished => {
                 let notice = match &online.finished {
@@ -452,34 +445,42 @@ fn apply_intents(
     }
 }
 
-/// The 军棋 layout panel's requests, on the army being laid out (nothing is sent before 出征).
+/// The 军棋 layout panel's requests, on the army being laid out (nothing is sent before 出征):
+/// the deployment's own rules, as at one computer.
 fn layout_ask(online: &mut Online, set: &Arc<PieceSet>, saves: &crate::app::Saves, ask: DeployAsk) {
     let Some(layout) = online.layout.clone() else {
         return;
     };
     online.seq += 1;
     let seed = online.seq as u64;
-    let result = online.with_army(set, |a| match ask {
-        DeployAsk::Auto => Ok(Some(auto_layout(
-            a.rules, a.board, a.set, a.seat, a.hand, seed,
-        ))),
-        DeployAsk::Mirror => Ok(Some(mirror_layout(a.board, a.seat, &layout))),
-        DeployAsk::Load(name) => layouts::load(&saves.0.dir, &name, a)
-            .map(Some)
-            .map_err(Notice::LayoutNotLoaded),
-        DeployAsk::Save(name) => layouts::save(&saves.0.dir, &name, a, &layout)
-            .map(|()| None)
-            .map_err(Notice::LayoutNotSaved),
-        DeployAsk::Confirm => Ok(None),
+    let result = online.with_army(set, |a| {
+        deployment::request(&ask, &layout, a, &saves.0.dir, seed)
     });
     match result {
         Some(Ok(Some(new))) => {
             online.layout = Some(new);
             online.selected = None;
         }
-        Some(Err(notice)) => online.notice = Some(notice),
+        Some(Err(Trouble::NotLoaded(e))) => online.notice = Some(Notice::LayoutNotLoaded(e)),
+        Some(Err(Trouble::NotSaved(e))) => online.notice = Some(Notice::LayoutNotSaved(e)),
         _ => {}
     }
+}
+
+/// 军棋: a piece dragged onto a node: laying out, the deployment's drop; in play, a move.
+fn junqi_drag(online: &mut Online, set: &Arc<PieceSet>, from: NodeId, to: NodeId) {
+    if online.layout.is_some() {
+        let Some(mut layout) = online.layout.take() else {
+            return;
+        };
+        online.with_army(set, |a| deployment::drop_piece(&mut layout, a, from, to));
+        online.layout = Some(layout);
+        online.selected = None;
+        return;
+    }
+    online.selected = None;
+    junqi_click(online, set, from);
+    junqi_click(online, set, to);
 }
 
 /// 军棋 clicks: during deployment two clicks swap two of the army's pieces; in play, a
@@ -492,23 +493,13 @@ fn junqi_click(online: &mut Online, set: &Arc<PieceSet>, node: NodeId) {
         return;
     };
     let board = rules.make_board();
-    if let Some(layout) = &mut online.layout {
-        let owns = |n: NodeId| layout.iter().any(|&(m, _)| m == n);
-        match online.selected {
-            Some(a) if a != node && owns(node) => {
-                let ia = layout.iter().position(|&(m, _)| m == a);
-                let ib = layout.iter().position(|&(m, _)| m == node);
-                if let (Some(ia), Some(ib)) = (ia, ib) {
-                    let ka = layout[ia].1;
-                    layout[ia].1 = layout[ib].1;
-                    layout[ib].1 = ka;
-                }
-                online.selected = None;
-            }
-            Some(a) if a == node => online.selected = None,
-            _ if owns(node) => online.selected = Some(node),
-            _ => {}
-        }
+    if let Some(mut layout) = online.layout.take() {
+        let mut selected = online.selected;
+        online.with_army(set, |a| {
+            deployment::click(&mut layout, &mut selected, a, node)
+        });
+        online.layout = Some(layout);
+        online.selected = selected;
         return;
     }
     if v.view.phase != Phase::Playing || v.observer || v.view.turn != v.view.me {
