@@ -61,19 +61,18 @@ fn the_pig_table_steps_by_event_and_turn_and_ends_with_the_judge_output() {
 
 #[test]
 fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
-    use bevy::ecs::system::RunSystemOnce;
-    use bracket_war::app::pig::{PigGame, PigSeat};
+    use bracket_war::app::pig::{PigGame, PigSeat, StartPig};
     use bw_rules::pig::seat::{Answer, Question};
     let input =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pig/cases/0.in"))
             .unwrap();
     let table = bw_rules::pig::judge::parse(&input).unwrap();
     let (mut app, _saves) = app("seat");
-    app.world_mut()
-        .run_system_once(move |mut c: Commands| {
-            bracket_war::app::pig::take_seat(&mut c, table.clone(), 0)
-        })
-        .unwrap();
+    app.world_mut().write_message(StartPig::Seat {
+        table,
+        seat: 0,
+        slot: None,
+    });
     go(&mut app, Here::Pig(PigScreen::Table));
     let mut asked = 0;
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -116,20 +115,18 @@ fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
 /// recorded answers again and asks the person the same next question, with the same table.
 #[test]
 fn a_seated_pig_game_resumes_where_it_was_left() {
-    use bevy::ecs::system::RunSystemOnce;
-    use bracket_war::app::pig::{PigGame, PigSeat};
+    use bracket_war::app::pig::{PigGame, PigSeat, StartPig};
     use bw_rules::pig::seat::{Answer, Question};
     let input =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pig/cases/0.in"))
             .unwrap();
     let table = bw_rules::pig::judge::parse(&input).unwrap();
     let (mut app, _saves) = app("resume");
-    let start = table.clone();
-    app.world_mut()
-        .run_system_once(move |mut c: Commands| {
-            bracket_war::app::pig::take_seat(&mut c, start.clone(), 0)
-        })
-        .unwrap();
+    app.world_mut().write_message(StartPig::Seat {
+        table,
+        seat: 0,
+        slot: None,
+    });
     go(&mut app, Here::Pig(PigScreen::Table));
     // Answer three questions (play the first legal card each time), then wait for the fourth.
     let question = |app: &App| app.world().resource::<PigSeat>().question.clone();
@@ -158,10 +155,7 @@ fn a_seated_pig_game_resumes_where_it_was_left() {
     go(&mut app, Here::Pig(PigScreen::Setup));
     assert!(app.world().get_resource::<PigSeat>().is_none());
     app.world_mut()
-        .run_system_once(move |mut c: Commands| {
-            bracket_war::app::pig::resume_seat(&mut c, table.clone(), record.clone())
-        })
-        .unwrap();
+        .write_message(StartPig::Resume { record, slot: None });
     go(&mut app, Here::Pig(PigScreen::Table));
     wait_until(&mut app, "the resumed question", |app| {
         question(app).is_some()

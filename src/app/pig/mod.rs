@@ -19,11 +19,36 @@ use bw_rules::pig::judge::format;
 use bw_rules::pig::view::TableView;
 use bw_rules::pig::{Card, Event, EventLog, ProblemConduct, Role};
 
+use bw_rules::pig::record::PigRecord;
+
+use crate::app::Saves;
 use crate::app::i18n::Locale;
-use crate::app::state::PigScreen;
+use crate::app::state::{PigScreen, Screen};
 pub use crate::saves::PIG_TURN_CAP as TURN_CAP;
-pub use seat::{PigSeat, SeatSlot, resume_seat, take_seat};
+pub use seat::{PigSeat, SeatSlot};
 pub use setup::PigSetupUi;
+
+/// Starts a 猪国杀 table, from the setup screen, the slots, a test or a screenshot: the one
+/// way to start a game, as `StartBracketGame` and `StartJunqi` are for the other two games.
+/// `slot`: the save slot that keeps the game (`None`: it is not kept).
+#[derive(Message, Clone, Debug)]
+pub enum StartPig {
+    /// A new table, watched as it plays itself.
+    Watch { table: Table, slot: Option<usize> },
+    /// A new table with `seat` played by the person.
+    Seat {
+        table: Table,
+        seat: usize,
+        slot: Option<usize>,
+    },
+    /// A seated game continued from its record, where the person was left to decide.
+    Resume {
+        record: PigRecord,
+        slot: Option<usize>,
+    },
+    /// A kept game replayed from its record.
+    Replay { record: PigRecord },
+}
 
 /// A game and how far it is shown. A seated game holds only what the person's pig may see.
 #[derive(Resource, Clone, Debug)]
@@ -103,7 +128,9 @@ pub struct PigTextsRes(pub PigTexts);
 pub fn plugin(ui: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.insert_resource(PigTextsRes(PigTexts::builtin()))
+            .add_message::<StartPig>()
             .add_plugins(setup::plugin(ui))
+            .add_systems(Update, start_table)
             .add_systems(
                 Update,
                 (advance, seat::pump, sounds::table_sounds)
@@ -117,6 +144,63 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
                 table::table_screen.run_if(in_state(PigScreen::Table)),
             );
         }
+    }
+}
+
+/// Starts the tables asked for: keeps a new one in its slot, then shows the table.
+fn start_table(
+    mut starts: MessageReader<StartPig>,
+    mut commands: Commands,
+    saves: Res<Saves>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut next: ResMut<NextState<PigScreen>>,
+) {
+    for start in starts.read().cloned() {
+        let keep = |commands: &mut Commands, slot: Option<usize>| {
+            if let Some(slot) = slot {
+                commands.insert_resource(SeatSlot(saves.0.clone(), slot));
+            }
+        };
+        match start {
+            StartPig::Watch { table, slot } => {
+                if let Some(slot) = slot {
+                    let record = PigRecord::watched(&table, crate::saves::now());
+                    if let Err(e) = saves.0.store(slot, &record) {
+                        warn!("the table could not be saved: {e}");
+                    }
+                }
+                commands.insert_resource(PigGame::simulate(table));
+            }
+            StartPig::Seat { table, seat, slot } => {
+                seat::take_seat(&mut commands, table, seat);
+                keep(&mut commands, slot);
+            }
+            StartPig::Resume { record, slot } => match record.replay(TURN_CAP) {
+                Ok((table, _, _)) => {
+                    seat::resume_seat(&mut commands, table, record);
+                    keep(&mut commands, slot);
+                }
+                Err(e) => {
+                    warn!("the game could not be continued: {e}");
+                    continue;
+                }
+            },
+            StartPig::Replay { record } => match record.replay(TURN_CAP) {
+                Ok((start, events, end)) => {
+                    commands.insert_resource(PigGame {
+                        playing: true,
+                        speed: 6.0,
+                        ..PigGame::new(&start, events, Some(&end))
+                    });
+                }
+                Err(e) => {
+                    warn!("the game could not be replayed: {e}");
+                    continue;
+                }
+            },
+        }
+        NextState::set_if_neq(&mut *screen, Screen::Pig);
+        next.set(PigScreen::Table);
     }
 }
 

@@ -10,8 +10,7 @@ use bw_rules::pig::record::PigRecord;
 use bw_rules::pig::setup::PigSetup;
 use bw_rules::pig::{Card, Role};
 
-use super::seat::{self, SeatSlot};
-use super::{PigGame, PigTextsRes, TURN_CAP, card_name, role_name};
+use super::{PigTextsRes, StartPig, TURN_CAP, card_name, role_name};
 use crate::app::Saves;
 use crate::app::i18n::{Locale, damage};
 use crate::app::screens::slots::confirm_delete;
@@ -121,14 +120,13 @@ enum Start {
 }
 
 fn setup_screen(
-    mut commands: Commands,
+    mut starts: MessageWriter<StartPig>,
     mut contexts: EguiContexts,
     loc: Res<Locale>,
     texts: Res<PigTextsRes>,
     saves: Res<Saves>,
     mut ui: ResMut<PigSetupUi>,
     mut screen: ResMut<NextState<Screen>>,
-    mut next: ResMut<NextState<PigScreen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut start = None;
@@ -253,7 +251,7 @@ fn setup_screen(
             theme::warning(p, m);
         }
         p.add_space(16.0);
-        slots_row(p, &loc, ui, &saves, &mut commands, &mut next);
+        slots_row(p, &loc, ui, &mut starts);
         p.add_space(16.0);
         if p.button(tr!(loc, "back")).clicked() {
             screen.set(Screen::Menu);
@@ -271,21 +269,11 @@ fn setup_screen(
             ui.message = Some(tr!(loc, "pig-slots-full"));
             return Ok(());
         };
-        let dir = saves.0.clone();
-        match start {
-            Start::Watch(table) => {
-                let record = PigRecord::watched(&table, crate::saves::now());
-                if let Err(e) = dir.store(slot, &record) {
-                    warn!("the table could not be saved: {e}");
-                }
-                commands.insert_resource(PigGame::simulate(table));
-            }
-            Start::Seat(table, seat) => {
-                seat::take_seat(&mut commands, table, seat);
-                commands.insert_resource(SeatSlot(dir, slot));
-            }
-        }
-        next.set(PigScreen::Table);
+        let slot = Some(slot);
+        starts.write(match start {
+            Start::Watch(table) => StartPig::Watch { table, slot },
+            Start::Seat(table, seat) => StartPig::Seat { table, seat, slot },
+        });
     }
     Ok(())
 }
@@ -296,9 +284,7 @@ fn slots_row(
     p: &mut egui::Ui,
     loc: &Locale,
     ui: &mut PigSetupUi,
-    saves: &Saves,
-    commands: &mut Commands,
-    next: &mut NextState<PigScreen>,
+    starts: &mut MessageWriter<StartPig>,
 ) {
     p.horizontal(|h| {
         h.label(tr!(loc, "save-slots"));
@@ -348,22 +334,15 @@ fn slots_row(
             if let PigSlot::Saved(r) = &ui.slots[i]
                 && (response.clicked() || replay)
             {
-                match r.replay(TURN_CAP) {
-                    Ok((start, _, _)) if !replay && unfinished => {
-                        seat::resume_seat(commands, start, r.clone());
-                        commands.insert_resource(SeatSlot(saves.0.clone(), i));
-                        next.set(PigScreen::Table);
+                // The slot was checked by replaying it when it was read.
+                starts.write(if !replay && unfinished {
+                    StartPig::Resume {
+                        record: r.clone(),
+                        slot: Some(i),
                     }
-                    Ok((start, events, end)) => {
-                        commands.insert_resource(PigGame {
-                            playing: true,
-                            speed: 6.0,
-                            ..PigGame::new(&start, events, Some(&end))
-                        });
-                        next.set(PigScreen::Table);
-                    }
-                    Err(e) => ui.message = Some(e),
-                }
+                } else {
+                    StartPig::Replay { record: r.clone() }
+                });
             }
             if response.secondary_clicked() && !matches!(ui.slots[i], PigSlot::Empty) {
                 ui.confirm_delete = Some(i);
