@@ -10,7 +10,7 @@ use bevy::state::app::StatesPlugin;
 use bracket_war::app::bracket::replay::{BracketReplay, WatchBracketReplay};
 use bracket_war::app::bracket::slots::BracketSlots;
 use bracket_war::app::bracket::{
-    BracketDraft, BracketGame, BracketPlay, BracketQueue, StartBracketGame,
+    BracketDraft, BracketGame, BracketMove, BracketPlay, StartBracketGame,
 };
 use bracket_war::app::{AppOptions, BracketScreen, PigScreen, Screen, add_game};
 use bracket_war::saves::{SaveDir, SeatKind, Slot};
@@ -205,14 +205,11 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
     let angle = KindTable::builtin().by_glyph('>').unwrap();
     // What a drop does: the piece and cell from the drag, the facing from the mouse.
     app.world_mut().resource_mut::<BracketPlay>().facing = Dir::D;
-    app.world_mut()
-        .resource_mut::<BracketQueue>()
-        .0
-        .push(Action::Place {
-            at: At { row: 2, col: 1 },
-            kind: angle,
-            facing: None,
-        });
+    app.world_mut().write_message(BracketMove(Action::Place {
+        at: At { row: 2, col: 1 },
+        kind: angle,
+        facing: None,
+    }));
     app.update();
     let board = app.world().resource::<BracketBoard>().board.clone();
     match board.tile(board.index(2, 1)) {
@@ -220,14 +217,11 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
         other => panic!("{other:?}"),
     }
     // P2 drops outside its coverage: refused, with the reason shown.
-    app.world_mut()
-        .resource_mut::<BracketQueue>()
-        .0
-        .push(Action::Place {
-            at: At { row: 5, col: 5 },
-            kind: angle,
-            facing: None,
-        });
+    app.world_mut().write_message(BracketMove(Action::Place {
+        at: At { row: 5, col: 5 },
+        kind: angle,
+        facing: None,
+    }));
     app.update();
     let message = app
         .world()
@@ -495,7 +489,7 @@ fn star_war_passes_by_itself_when_nothing_fits() {
         let moves = legal_placements(&game.settings, &game.board, &kinds, game.turn.current);
         if !moves.is_empty() {
             let pick = moves[(placed as usize * 7919) % moves.len()];
-            app.world_mut().resource_mut::<BracketQueue>().0.push(pick);
+            app.world_mut().write_message(BracketMove(pick));
             placed += 1;
         }
         app.update();

@@ -258,7 +258,7 @@ fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
 /// confirming click).
 #[test]
 fn a_piece_that_cannot_be_deleted_is_refused_when_marked() {
-    use bracket_war::app::bracket::BracketQueue;
+    use bracket_war::app::bracket::BracketMove;
     use bw_rules::bracket::game::Action;
     let (mut app, _saves) = headless_game();
     // Two people on a board without mirrors or glass.
@@ -266,14 +266,11 @@ fn a_piece_that_cannot_be_deleted_is_refused_when_marked() {
     let kinds = KindTable::builtin();
     let place = |app: &mut App, row: u8, col: u8, glyph: char, facing: Dir| {
         app.world_mut().resource_mut::<BracketPlay>().facing = facing;
-        app.world_mut()
-            .resource_mut::<BracketQueue>()
-            .0
-            .push(Action::Place {
-                at: At { row, col },
-                kind: kinds.by_glyph(glyph).unwrap(),
-                facing: None,
-            });
+        app.world_mut().write_message(BracketMove(Action::Place {
+            at: At { row, col },
+            kind: kinds.by_glyph(glyph).unwrap(),
+            facing: None,
+        }));
         app.update();
     };
     // P1's angle bracket on (0,2) shoots along row 0; P2 plays in its corner; P1 puts a
@@ -314,19 +311,16 @@ fn a_piece_that_cannot_be_deleted_is_refused_when_marked() {
 /// another cell it goes (the preview speaks for the cell under the pointer).
 #[test]
 fn a_refusal_leaves_the_top_bar_when_the_pointer_moves_on() {
-    use bracket_war::app::bracket::BracketQueue;
+    use bracket_war::app::bracket::BracketMove;
     use bw_rules::bracket::game::Action;
     let (mut app, _saves) = headless_game();
     super::sound::two_people(&mut app);
     pointer_at(&mut app, 5, 5);
-    app.world_mut()
-        .resource_mut::<BracketQueue>()
-        .0
-        .push(Action::Place {
-            at: At { row: 5, col: 5 },
-            kind: KindTable::builtin().by_glyph('o').unwrap(),
-            facing: None,
-        });
+    app.world_mut().write_message(BracketMove(Action::Place {
+        at: At { row: 5, col: 5 },
+        kind: KindTable::builtin().by_glyph('o').unwrap(),
+        facing: None,
+    }));
     app.update();
     assert!(
         app.world().resource::<BracketPlay>().message.is_some(),

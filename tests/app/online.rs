@@ -286,7 +286,7 @@ fn a_server_that_cannot_be_reached_or_a_bad_address_says_so() {
 
 #[test]
 fn a_bracket_room_is_played_on_the_games_own_board() {
-    use bracket_war::app::bracket::{BracketGame, BracketQueue, game_of, is_human_turn};
+    use bracket_war::app::bracket::{BracketGame, BracketMove, game_of, is_human_turn};
     use bw_rules::bracket::ecs::{
         BoardCell, BracketActions, BracketBoard, BracketContent, BracketTurn,
     };
@@ -387,16 +387,15 @@ fn a_bracket_room_is_played_on_the_games_own_board() {
                 .find(|&i| board.tile(i) != bw_rules::bracket::Tile::Empty)
                 .unwrap();
             let before = world_text(&a);
-            a.world_mut().resource_mut::<BracketQueue>().0.push(
-                bw_rules::bracket::game::Action::Place {
+            a.world_mut()
+                .write_message(BracketMove(bw_rules::bracket::game::Action::Place {
                     at: bw_rules::bracket::game::At {
                         row: (taken / board.side()) as u8,
                         col: (taken % board.side()) as u8,
                     },
                     kind: kinds.by_id("paren").unwrap(),
                     facing: None,
-                },
-            );
+                }));
             until(&mut [&mut a], "the refusal", |x| {
                 matches!(
                     online(x[0]).notice,
@@ -416,7 +415,7 @@ fn a_bracket_room_is_played_on_the_games_own_board() {
             mine,
         );
         let before = actions(&a);
-        a.world_mut().resource_mut::<BracketQueue>().0.push(action);
+        a.world_mut().write_message(BracketMove(action));
         mine += 1;
         until(&mut [&mut a], "the server's answer", |x| {
             actions(x[0]) > before || online(x[0]).notice.is_some()

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bracket_war::app::BracketScreen;
 use bracket_war::app::bracket::replay::{BracketReplay, WatchBracketReplay};
-use bracket_war::app::bracket::{BracketGame, BracketPlay, BracketQueue, StartBracketGame};
+use bracket_war::app::bracket::{BracketGame, BracketMove, BracketPlay, StartBracketGame};
 use bracket_war::saves::SeatKind;
 use bw_rules::bracket::ecs::BracketTurn;
 use bw_rules::bracket::game::{Action, At, Settings};
@@ -33,14 +33,11 @@ fn the_replay_opens_playing_on_a_clean_board_with_coverage() {
     app.update();
     let angle = KindTable::builtin().by_glyph('>').unwrap();
     for (row, col) in [(1, 1), (8, 8), (1, 2), (8, 7)] {
-        app.world_mut()
-            .resource_mut::<BracketQueue>()
-            .0
-            .push(Action::Place {
-                at: At { row, col },
-                kind: angle,
-                facing: Some(Dir::R),
-            });
+        app.world_mut().write_message(BracketMove(Action::Place {
+            at: At { row, col },
+            kind: angle,
+            facing: Some(Dir::R),
+        }));
         app.update();
     }
     assert_eq!(app.world().resource::<BracketTurn>().0.round, 2);

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bracket_war::app::audio::{Music, MusicPlayer, Sfx, SoundEffect};
 use bracket_war::app::bracket::effects::{BeamTrace, MoveHighlight, PopIn, partial_path};
-use bracket_war::app::bracket::{BracketQueue, StartBracketGame};
+use bracket_war::app::bracket::{BracketMove, StartBracketGame};
 use bracket_war::app::pig::PigGame;
 use bracket_war::app::settings::UserSettings;
 use bracket_war::app::{BracketScreen, PigScreen, Screen};
@@ -71,14 +71,11 @@ fn count<T: Component>(app: &mut App) -> usize {
 
 fn place(app: &mut App, row: u8, col: u8, facing: Dir) {
     let angle = KindTable::builtin().by_glyph('>').unwrap();
-    app.world_mut()
-        .resource_mut::<BracketQueue>()
-        .0
-        .push(Action::Place {
-            at: At { row, col },
-            kind: angle,
-            facing: Some(facing),
-        });
+    app.world_mut().write_message(BracketMove(Action::Place {
+        at: At { row, col },
+        kind: angle,
+        facing: Some(facing),
+    }));
     app.update();
 }
 

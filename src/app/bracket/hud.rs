@@ -7,7 +7,7 @@ use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketSetup, Bracket
 use bw_rules::bracket::game::{Action, Mode, check, placeable_kinds};
 
 use super::outcome::outcome_lines;
-use super::{BracketGame, BracketPlay, BracketQueue, BracketThinking, is_human_turn, replay};
+use super::{BracketGame, BracketMove, BracketPlay, BracketThinking, is_human_turn, replay};
 use crate::app::AssetsDir;
 use crate::app::i18n::{Locale, player_name};
 use crate::app::screens::settings::{PauseChoice, pause_menu};
@@ -36,7 +36,7 @@ pub(super) fn hud(
     snapshot: Res<BracketBoard>,
     thinking: Res<BracketThinking>,
     mut ui: ResMut<BracketPlay>,
-    mut queue: ResMut<BracketQueue>,
+    mut moves: MessageWriter<BracketMove>,
     mut next: ResMut<NextState<Screen>>,
     mut board_panels: ResMut<super::view::BoardPanels>,
 ) -> Result {
@@ -128,7 +128,7 @@ pub(super) fn hud(
             if p.add_enabled(can_pass, egui::Button::new(tr!(loc, "pass")))
                 .clicked()
             {
-                queue.0.push(Action::Pass);
+                moves.write(BracketMove(Action::Pass));
             }
             if p.add_enabled(human, egui::Button::new(tr!(loc, "surrender")))
                 .clicked()
@@ -184,7 +184,7 @@ pub(super) fn hud(
             &tr!(loc, "no"),
         )
     {
-        ui.answer_surrender(answer == Answer::Yes && human, &mut queue);
+        ui.answer_surrender(answer == Answer::Yes && human, &mut moves);
     }
     if ui.paused {
         // Online the room's panel is the way out, and the game never pauses.

@@ -11,7 +11,7 @@ use bw_rules::bracket::ecs::{
 };
 use bw_rules::bracket::game::{Action, At, check, placeable_kinds};
 
-use super::{BracketGame, BracketPlay, BracketQueue, geometry, is_human_turn};
+use super::{BracketGame, BracketMove, BracketPlay, geometry, is_human_turn};
 use crate::app::i18n::Locale;
 
 /// Where the pointer is on the board's plane, and whether egui has the pointer or keyboard.
@@ -84,7 +84,7 @@ pub fn board_input(
     mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
     frame: Option<Res<BracketFrame>>,
     mut ui: ResMut<BracketPlay>,
-    mut queue: ResMut<BracketQueue>,
+    mut moves: MessageWriter<BracketMove>,
     turn: Res<BracketTurn>,
     current: Res<BracketGame>,
     setup: Res<BracketSetup>,
@@ -167,9 +167,9 @@ pub fn board_input(
     if ui.confirm_surrender {
         if !typing && keys.just_pressed(KeyCode::Enter) {
             let human = is_human_turn(&turn, &current);
-            ui.answer_surrender(human, &mut queue);
+            ui.answer_surrender(human, &mut moves);
         } else if !typing && keys.just_pressed(KeyCode::Escape) {
-            ui.answer_surrender(false, &mut queue);
+            ui.answer_surrender(false, &mut moves);
         }
         return;
     }
@@ -226,11 +226,13 @@ pub fn board_input(
         && let Some(kind) = ui.dragging.take()
     {
         match cell {
-            Some((row, col)) => queue.0.push(Action::Place {
-                at: At { row, col },
-                kind,
-                facing: None,
-            }),
+            Some((row, col)) => {
+                moves.write(BracketMove(Action::Place {
+                    at: At { row, col },
+                    kind,
+                    facing: None,
+                }));
+            }
             None => ui.message = None,
         }
         return;
@@ -239,7 +241,7 @@ pub fn board_input(
         keyboard(
             &keys,
             &mut ui,
-            &mut queue,
+            &mut moves,
             n,
             &setup,
             &content,
@@ -256,16 +258,16 @@ pub fn board_input(
     if mouse.just_pressed(MouseButton::Left) && ui.dragging.is_none() {
         if let Some(del) = ui.pending_delete.take() {
             if del == at {
-                queue.0.push(Action::Delete { at });
+                moves.write(BracketMove(Action::Delete { at }));
             }
             return;
         }
         if let Some(kind) = ui.kind {
-            queue.0.push(Action::Place {
+            moves.write(BracketMove(Action::Place {
                 at,
                 kind,
                 facing: None,
-            });
+            }));
         }
     }
 }
@@ -313,7 +315,7 @@ fn mark_or_cancel(ui: &mut BracketPlay, at: At, refused: Option<String>) {
 fn keyboard(
     keys: &ButtonInput<KeyCode>,
     ui: &mut BracketPlay,
-    queue: &mut BracketQueue,
+    out: &mut MessageWriter<BracketMove>,
     n: usize,
     setup: &BracketSetup,
     content: &BracketContent,
@@ -374,13 +376,13 @@ fn keyboard(
     if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) {
         if ui.pending_delete == Some(at) {
             ui.pending_delete = None;
-            queue.0.push(Action::Delete { at });
+            out.write(BracketMove(Action::Delete { at }));
         } else if let Some(kind) = ui.kind {
-            queue.0.push(Action::Place {
+            out.write(BracketMove(Action::Place {
                 at,
                 kind,
                 facing: None,
-            });
+            }));
         }
     }
 }

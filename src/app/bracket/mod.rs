@@ -2,7 +2,8 @@
 //! the rule entities), the panels (turn, palette, log, pause), computer seats, automatic
 //! saves, the end of a game and the replay viewer.
 //!
-//! Input systems queue [`Action`]s in [`BracketQueue`]; [`apply_actions`] hands them to the
+//! Every move is a [`BracketMove`] message: input, the pass of 星号大战 and computer seats write
+//! it, and [`apply_actions`] hands them to the
 //! rules crate, which changes the world; the view reads the world back. In an online room's
 //! game the server referees: [`apply_actions`] puts the board's moves in [`BracketOutbox`]
 //! for the connection instead, and the server's moves come back through [`play_action`].
@@ -19,6 +20,8 @@ pub mod replay;
 pub mod slots;
 pub mod view;
 
+use bevy::ecs::message::MessageCursor;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::EguiPrimaryContextPass;
@@ -127,16 +130,17 @@ impl Default for BracketPlay {
 impl BracketPlay {
     /// The answer to "Surrender?" (the dialog's buttons, Enter or Esc): yes queues the
     /// surrender, either way the question closes.
-    pub fn answer_surrender(&mut self, yes: bool, queue: &mut BracketQueue) {
+    pub fn answer_surrender(&mut self, yes: bool, moves: &mut MessageWriter<BracketMove>) {
         if std::mem::take(&mut self.confirm_surrender) && yes {
-            queue.0.push(Action::Surrender);
+            moves.write(BracketMove(Action::Surrender));
         }
     }
 }
 
-/// Actions chosen this frame, applied in order by one exclusive system.
-#[derive(Resource, Default)]
-pub struct BracketQueue(pub Vec<Action>);
+/// A move for the board: placed by a person (pointer, keyboard, panel), passed for them, or
+/// chosen by a computer seat. [`apply_actions`] applies them in order.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct BracketMove(pub Action);
 
 /// A computer seat thinking off the main thread.
 #[derive(Resource, Default)]
@@ -148,7 +152,7 @@ pub fn plugin(ui: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.add_message::<StartBracketGame>()
             .init_resource::<BracketPlay>()
-            .init_resource::<BracketQueue>()
+            .add_message::<BracketMove>()
             .init_resource::<BracketThinking>()
             .init_resource::<BracketOutbox>()
             .init_resource::<input::Pointer>()
@@ -210,13 +214,42 @@ fn board_entities_leave_with_the_board(add: On<Add, rules::BoardCell>, mut comma
 
 /// The headless game equal to the world's (for checks and computer players).
 pub fn game_of(world: &World) -> Game {
-    let setup = world.resource::<BracketSetup>();
+    game(
+        world.resource::<BracketSetup>(),
+        world.resource::<BracketBoard>(),
+        world.resource::<BracketTurn>(),
+        world.resource::<BracketActions>(),
+    )
+}
+
+fn game(
+    setup: &BracketSetup,
+    board: &BracketBoard,
+    turn: &BracketTurn,
+    actions: &BracketActions,
+) -> Game {
     Game {
         settings: setup.settings.clone(),
         seed: setup.seed,
-        board: world.resource::<BracketBoard>().board.clone(),
-        turn: world.resource::<BracketTurn>().0.clone(),
-        actions: world.resource::<BracketActions>().0.clone(),
+        board: board.board.clone(),
+        turn: turn.0.clone(),
+        actions: actions.0.clone(),
+    }
+}
+
+/// The position on the board, for a system (the same as [`game_of`] for the world).
+#[derive(SystemParam)]
+pub struct Position<'w> {
+    setup: Res<'w, BracketSetup>,
+    board: Res<'w, BracketBoard>,
+    turn: Res<'w, BracketTurn>,
+    actions: Res<'w, BracketActions>,
+}
+
+impl Position<'_> {
+    /// The headless game equal to the board's.
+    pub fn game(&self) -> Game {
+        game(&self.setup, &self.board, &self.turn, &self.actions)
     }
 }
 
@@ -228,68 +261,71 @@ pub fn settings_for(mut settings: Settings, seats: &[SeatKind]) -> Settings {
     settings
 }
 
-fn start_games(world: &mut World) {
-    let requests: Vec<StartBracketGame> = world
-        .resource_mut::<Messages<StartBracketGame>>()
-        .drain()
-        .collect();
-    for request in requests {
-        let kinds = world.resource::<BracketContent>().0.clone();
-        let (slot, save) = match request {
-            StartBracketGame::New {
-                slot,
-                settings,
-                seats,
-                coverage_hint,
-                seed,
-            } => (
-                slot,
-                SaveData::new(settings_for(settings, &seats), seed, seats, coverage_hint),
-            ),
-            StartBracketGame::Load { slot } => {
-                match world.resource::<Saves>().0.load::<SaveData>(slot, &kinds) {
-                    Slot::Saved(Saved { save: data, .. }) => (slot, data),
-                    _ => continue,
-                }
-            }
-        };
-        rules::start_game(world, save.settings.clone(), save.seed);
-        let mut log = Vec::new();
-        for saved in &save.actions {
-            let action = saved.action(&kinds).expect("a loaded save replays");
-            let me = world.resource::<BracketTurn>().0.current;
-            rules::act(world, action).expect("a loaded save replays");
-            log.extend(log_lines(world, me, &action));
-        }
-        *world.resource_mut::<BracketPlay>() = BracketPlay {
-            log,
-            coverage_hint: save.coverage_hint,
-            ..BracketPlay::default()
-        };
-        world.resource_mut::<BracketThinking>().0.cancel();
-        let over = world.resource::<BracketTurn>().0.is_over();
-        world.insert_resource(BracketGame {
-            slot: Some(slot),
-            save,
-            online: None,
-        });
-        // Opening a finished game does not make it "last played" now.
-        if !over {
-            autosave(world);
-        }
-        // A game can be opened from anywhere (the slots, a screenshot, a test).
-        NextState::set_if_neq(
-            &mut world.resource_mut::<NextState<crate::app::state::Screen>>(),
-            crate::app::state::Screen::Bracket,
-        );
-        world
-            .resource_mut::<NextState<BracketScreen>>()
-            .set(if over {
-                BracketScreen::GameOver
-            } else {
-                BracketScreen::Playing
-            });
+/// Opens the games asked for. Opening one runs the rules' schedule on the world (the board
+/// is rebuilt by replaying the save), so the work is queued as a command.
+fn start_games(mut starts: MessageReader<StartBracketGame>, mut commands: Commands) {
+    for start in starts.read().cloned() {
+        commands.queue(move |world: &mut World| open_game(world, start));
     }
+}
+
+/// A new game in its slot, or the game saved in a slot, on the board.
+fn open_game(world: &mut World, request: StartBracketGame) {
+    let kinds = world.resource::<BracketContent>().0.clone();
+    let (slot, save) = match request {
+        StartBracketGame::New {
+            slot,
+            settings,
+            seats,
+            coverage_hint,
+            seed,
+        } => (
+            slot,
+            SaveData::new(settings_for(settings, &seats), seed, seats, coverage_hint),
+        ),
+        StartBracketGame::Load { slot } => {
+            match world.resource::<Saves>().0.load::<SaveData>(slot, &kinds) {
+                Slot::Saved(Saved { save: data, .. }) => (slot, data),
+                _ => return,
+            }
+        }
+    };
+    rules::start_game(world, save.settings.clone(), save.seed);
+    let mut log = Vec::new();
+    for saved in &save.actions {
+        let action = saved.action(&kinds).expect("a loaded save replays");
+        let me = world.resource::<BracketTurn>().0.current;
+        rules::act(world, action).expect("a loaded save replays");
+        log.extend(log_lines(world, me, &action));
+    }
+    *world.resource_mut::<BracketPlay>() = BracketPlay {
+        log,
+        coverage_hint: save.coverage_hint,
+        ..BracketPlay::default()
+    };
+    world.resource_mut::<BracketThinking>().0.cancel();
+    let over = world.resource::<BracketTurn>().0.is_over();
+    world.insert_resource(BracketGame {
+        slot: Some(slot),
+        save,
+        online: None,
+    });
+    // Opening a finished game does not make it "last played" now.
+    if !over {
+        autosave(world);
+    }
+    // A game can be opened from anywhere (the slots, a screenshot, a test).
+    NextState::set_if_neq(
+        &mut world.resource_mut::<NextState<crate::app::state::Screen>>(),
+        crate::app::state::Screen::Bracket,
+    );
+    world
+        .resource_mut::<NextState<BracketScreen>>()
+        .set(if over {
+            BracketScreen::GameOver
+        } else {
+            BracketScreen::Playing
+        });
 }
 
 fn autosave(world: &mut World) {
@@ -337,14 +373,17 @@ fn pass_when_nothing_fits(
     board: Res<BracketBoard>,
     actions: Res<BracketActions>,
     mut ui: ResMut<BracketPlay>,
-    mut queue: ResMut<BracketQueue>,
+    mut moves: ResMut<Messages<BracketMove>>,
+    mut seen: Local<MessageCursor<BracketMove>>,
     mut redraw: MessageWriter<RequestRedraw>,
     mut passed_at: Local<Option<(u64, usize)>>,
 ) {
     let here = (setup.seed, actions.0.len());
+    // A move already chosen this frame goes first.
+    let moving = seen.read(&moves).count() > 0;
     if setup.settings.mode != Mode::StarWar
         || ui.paused
-        || !queue.0.is_empty()
+        || moving
         || *passed_at == Some(here)
         || !is_human_turn(&turn, &current)
     {
@@ -357,40 +396,43 @@ fn pass_when_nothing_fits(
     *passed_at = Some(here);
     ui.log
         .push(tr!(loc, "log-no-placement", player = player_name(&loc, me)));
-    queue.0.push(Action::Pass);
+    moves.write(BracketMove(Action::Pass));
+    seen.clear(&moves);
     // The next seat may have nothing either: one more frame without waiting for input.
     redraw.write(RequestRedraw);
 }
 
-/// Computer seats think on the task pool; their choice is queued when ready. While one
+/// Computer seats think on the task pool; their choice is a move when ready. While one
 /// thinks, the reactive window keeps waking up to collect the answer.
-fn computer_turn(world: &mut World) {
-    let human = is_human_turn(
-        world.resource::<BracketTurn>(),
-        world.resource::<BracketGame>(),
-    );
+fn computer_turn(
+    position: Position,
+    current: Res<BracketGame>,
+    play: Res<BracketPlay>,
+    content: Res<BracketContent>,
+    mut thinking: ResMut<BracketThinking>,
+    mut moves: MessageWriter<BracketMove>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
     // Online, the server plays the computer seats.
-    if world.resource::<BracketGame>().online.is_some()
-        || world.resource::<BracketPlay>().paused
-        || human
-        || world.resource::<BracketTurn>().0.is_over()
+    if current.online.is_some()
+        || play.paused
+        || is_human_turn(&position.turn, &current)
+        || position.turn.0.is_over()
     {
         return;
     }
-    world.write_message(RequestRedraw);
-    if world.resource::<BracketThinking>().0.busy() {
-        if let Some(action) = world.resource_mut::<BracketThinking>().0.poll() {
-            world.resource_mut::<BracketQueue>().0.push(action);
+    redraw.write(RequestRedraw);
+    if thinking.0.busy() {
+        if let Some(action) = thinking.0.poll() {
+            moves.write(BracketMove(action));
         }
         return;
     }
-    let game = game_of(world);
-    let kinds = world.resource::<BracketContent>().0.clone();
-    let current = world.resource::<BracketGame>();
+    let game = position.game();
+    let kinds = content.0.clone();
     let seat = current.save.seats[game.turn.current as usize - 1];
     let seed = current.save.seed ^ game.actions.len() as u64;
-    world
-        .resource_mut::<BracketThinking>()
+    thinking
         .0
         .start(move || ai::choose(seat, &game, &kinds, seed));
 }
@@ -402,8 +444,11 @@ fn stop_thinking(mut thinking: ResMut<BracketThinking>) {
 /// Applies queued actions through the rules (refusals become a message), logs what
 /// happened, saves, and ends the game when it is over. Online, the queued actions go to
 /// [`BracketOutbox`]: the server decides, and its answer comes back as the next view.
-pub fn apply_actions(world: &mut World) {
-    let queued = std::mem::take(&mut world.resource_mut::<BracketQueue>().0);
+pub fn apply_actions(world: &mut World, mut cursor: Local<MessageCursor<BracketMove>>) {
+    let queued: Vec<Action> = cursor
+        .read(world.resource::<Messages<BracketMove>>())
+        .map(|m| m.0)
+        .collect();
     if queued.is_empty() {
         return;
     }

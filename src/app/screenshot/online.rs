@@ -10,7 +10,7 @@ use bw_rules::junqi::Rules;
 use bw_rules::junqi::game::Phase as JunqiPhase;
 
 use super::{Shot, ShotState};
-use crate::app::bracket::{BracketGame, BracketQueue, game_of, is_human_turn};
+use crate::app::bracket::{BracketGame, BracketMove, game_of, is_human_turn};
 use crate::app::online::{Online, OnlineIntent};
 
 /// The picture's game server (its address).
@@ -164,5 +164,5 @@ pub(super) fn drive_online_bracket(
     let kinds = world.resource::<BracketContent>().0.clone();
     let action =
         bw_players::bracket::choose(SeatKind::GreedyComputer, &position, &kinds, done as u64);
-    world.resource_mut::<BracketQueue>().0.push(action);
+    world.write_message(BracketMove(action));
 }
