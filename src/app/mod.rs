@@ -5,7 +5,8 @@
 //! |---|---|
 //! | [`state`] | `Screen`, `BracketScreen`, `PigScreen`, `JunqiScreen`, `OnlineScreen`, computed states |
 //! | [`settings`] | the user's settings (`settings.ron`), read by every screen |
-//! | [`screens`] | the shared screens: main menu, settings, rules, slots |
+//! | [`screens`] | the shared screens: main menu, settings, rules, and what every slot screen shares |
+//! | [`thinking`] | the one way a computer thinks: work on the task pool, collected when ready |
 //! | [`bracket`] | 括号大战 / 星号大战: slots, new game, board, panels, replay, computers |
 //! | [`pig`] | 猪国杀: setup and slots, the table, a seat for a person |
 //! | [`junqi`] | 军棋: slots, new game, deployment, hand-over, the board, the end |
@@ -17,10 +18,12 @@
 //! | [`screenshot`] | the fixed `screenshot` command's screens |
 //! | [`ui_map`] | the layout guard, and the UI map the real-window tests read |
 //!
-//! How data flows (see `docs/architecture.md`): input systems turn the mouse and keyboard
-//! into intentions (a queued 括号大战 action, an answer to the 猪国杀 engine); one exclusive
-//! system hands them to the rules crate, which changes the ECS world (the one source of
-//! truth); drawing systems and egui panels read the world back every frame.
+//! How data flows (see `docs/architecture.md`): a game starts by a `Start*` message
+//! (`StartBracketGame`, `StartJunqi`, `StartPig`) read by one system; input systems turn the
+//! mouse and keyboard into move messages (`BracketMove`, `JunqiIntent`, `OnlineIntent`, an
+//! answer to the 猪国杀 seat); computers think on the task pool ([`thinking`]); one system
+//! per game hands the moves to the rules crate, which changes the game's state; drawing
+//! systems and egui panels read it back every frame.
 
 pub mod audio;
 pub mod bracket;

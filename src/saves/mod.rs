@@ -2,8 +2,10 @@
 //! temporary file and renamed into place, the previous save kept as a backup. A damaged
 //! slot is reported as damaged and never affects another slot; old versions are migrated.
 //!
-//! A save holds the settings, the seed and the action list; the board is rebuilt by
-//! replaying them, so a save is small and cannot disagree with the rules.
+//! One [`Slot`] type serves every game: a [`SlotFile`] (括号大战's [`SaveData`], 军棋's
+//! [`JunqiSave`], 猪国杀's record) says its file names and how it is checked. A save holds
+//! the settings, the seed and the actions; the game is rebuilt by replaying them, so a save
+//! is small and cannot disagree with the rules.
 
 use std::fs;
 use std::path::{Path, PathBuf};

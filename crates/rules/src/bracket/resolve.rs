@@ -165,6 +165,32 @@ pub fn round_marks(board: &Board, kinds: &KindTable) -> CellSet {
 }
 
 /// Resolves the board in place to its stable state.
+///
+/// A side hit destroys a bracket (any net attack above 0 on a side):
+///
+/// ```
+/// use bw_rules::bracket::text::parse_board;
+/// use bw_rules::bracket::{KindTable, Tile, resolve};
+///
+/// let kinds = KindTable::builtin();
+/// let rows = [
+///     ". . . . . . . . . .",
+///     ". . . . . . . . . .",
+///     ". . 1>R . . . . 2]D . .",
+///     ". . . . . . . . . .",
+///     ". . . . . . . . . .",
+///     ". . . . . . . . . .",
+///     ". . . . . . . . . .",
+///     ". . . . . . . 2>U . .",
+///     ". . . . . . . . . .",
+///     ". . . . . . . . . .",
+/// ];
+/// let mut board = parse_board(&rows.join("\n"), &kinds).unwrap();
+/// let resolution = resolve(&mut board, &kinds);
+/// // Player 1's angle bracket hits the side of player 2's `]` at row 2, column 7.
+/// assert_eq!(resolution.removed_count(), 1);
+/// assert_eq!(board.tile(2 * 10 + 7), Tile::Empty);
+/// ```
 pub fn resolve(board: &mut Board, kinds: &KindTable) -> Resolution {
     Resolver::default().resolve(board, kinds)
 }

@@ -298,7 +298,24 @@ impl Junqi {
         piece_destinations(&self.board, &self.set, &self.at, &self.teams(), from)
     }
 
-    /// Checks and applies an action.
+    /// Checks and applies an action; a refused action changes nothing.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use bw_rules::junqi::headless::setup;
+    /// use bw_rules::junqi::{Action, Phase, PieceSet, PlayerView, Rules};
+    ///
+    /// // Four players, dealt and deployed automatically from seed 7.
+    /// let mut game = setup(Rules::default(), Arc::new(PieceSet::standard()), 7, false).unwrap();
+    /// assert_eq!(game.phase, Phase::Playing);
+    /// // The player to move picks one of the moves its own view allows.
+    /// let me = game.turn;
+    /// let (from, to) = PlayerView::of(&game, me).legal_moves(&game.board, &game.set)[0];
+    /// game.act(Action::Move { from, to }).unwrap();
+    /// assert_eq!(game.plies, 1);
+    /// // Moving out of turn is refused.
+    /// assert!(game.act(Action::Move { from: to, to: from }).is_err());
+    /// ```
     pub fn act(&mut self, action: Action) -> Result<(), Refusal> {
         if self.phase != Phase::Playing {
             return Err(Refusal::NotPlaying);

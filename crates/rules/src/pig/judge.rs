@@ -95,6 +95,14 @@ pub fn format(t: &Table) -> String {
 }
 
 /// Plays an input by the problem's rules; `None` if `max_turns` turns did not end it.
+///
+/// The problem's first sample: the rebel's four 决斗 kill the master pig.
+///
+/// ```
+/// let input = "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
+/// let output = bw_rules::pig::judge::judge(input, 10_000).unwrap().unwrap();
+/// assert_eq!(output, "FP\nDEAD\nDEAD\nJ J J J J J D\n");
+/// ```
 pub fn judge(input: &str, max_turns: u64) -> Result<Option<String>, InputError> {
     let mut t = parse(input)?;
     match run(&mut t, &mut ProblemConduct, &mut NoEvents, max_turns) {
