@@ -165,31 +165,30 @@ pub fn music_volume(s: &UserSettings) -> f32 {
     }
 }
 
-/// Sound for every screen. With `ui` (a window), the sounds are loaded and egui's button
-/// clicks are heard.
-pub fn plugin(ui: bool) -> impl Fn(&mut App) {
-    move |app: &mut App| {
-        app.add_message::<PlaySfx>()
-            .init_resource::<Sounds>()
-            .init_resource::<Pending>()
-            .add_computed_state::<Music>()
-            .add_systems(Startup, load_sounds)
-            .add_systems(PostUpdate, play_effects)
-            .add_systems(PreUpdate, drop_unplayable)
-            .add_systems(Update, start_music.run_if(state_changed::<Music>))
-            .add_systems(
-                Update,
-                apply_music_volume.run_if(resource_changed::<UserSettings>),
-            );
-        if ui {
-            app.add_systems(
-                PostUpdate,
-                button_clicks
-                    .after(bevy_egui::EguiPostUpdateSet::ProcessOutput)
-                    .before(play_effects),
-            );
-        }
-    }
+/// Sound for every screen (the sounds load where there is an asset server and an output).
+pub fn plugin(app: &mut App) {
+    app.add_message::<PlaySfx>()
+        .init_resource::<Sounds>()
+        .init_resource::<Pending>()
+        .add_computed_state::<Music>()
+        .add_systems(Startup, load_sounds)
+        .add_systems(PostUpdate, play_effects)
+        .add_systems(PreUpdate, drop_unplayable)
+        .add_systems(Update, start_music.run_if(state_changed::<Music>))
+        .add_systems(
+            Update,
+            apply_music_volume.run_if(resource_changed::<UserSettings>),
+        );
+}
+
+/// In a window, egui's button clicks are heard.
+pub fn ui_plugin(app: &mut App) {
+    app.add_systems(
+        PostUpdate,
+        button_clicks
+            .after(bevy_egui::EguiPostUpdateSet::ProcessOutput)
+            .before(play_effects),
+    );
 }
 
 fn load_sounds(

@@ -144,9 +144,9 @@ pub fn default_assets_dir() -> PathBuf {
     })
 }
 
-/// Everything but the window: states, content, saves, settings, text and every screen's
-/// logic. With `ui` false (tests), the drawing and input plugins are left out and the app
-/// starts at the main menu.
+/// Everything but the window: states, content, saves, settings, text and every game's
+/// logic plugin. With `ui` (a window), every game's UI plugin too (drawing, pointer, egui
+/// screens); without (headless tests), the app starts at the main menu.
 pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: bool) {
     let assets = options.assets.clone().unwrap_or_else(default_assets_dir);
     app.insert_resource(BracketContent(kinds))
@@ -159,17 +159,19 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
         .add_message::<KeepTicking>()
         .add_systems(Last, keep_ticking)
         .add_plugins(state::plugin)
-        .add_plugins(audio::plugin(ui))
+        .add_plugins(audio::plugin)
         .add_plugins(BracketRulesPlugin)
         .add_plugins(screens::plugin(options.lang.clone(), options.pack.clone()))
-        .add_plugins((
-            bracket::plugin(ui),
-            pig::plugin(ui),
-            junqi::plugin(ui),
-            online::plugin(ui),
-        ));
+        .add_plugins((bracket::plugin, pig::plugin, junqi::plugin, online::plugin));
     if ui {
-        app.add_plugins((fonts::FontsPlugin, texture_pack::TexturePackPlugin));
+        app.add_plugins((
+            audio::ui_plugin,
+            bracket::ui_plugin,
+            pig::ui_plugin,
+            junqi::ui_plugin,
+            online::ui_plugin,
+        ))
+        .add_plugins((fonts::FontsPlugin, texture_pack::TexturePackPlugin));
     } else {
         app.insert_state(Screen::Menu);
     }

@@ -146,53 +146,59 @@ pub struct BracketMove(pub Action);
 #[derive(Resource, Default)]
 pub struct BracketThinking(pub Thinking<Action>);
 
-/// The 括号大战 screens. With `ui` false (headless tests) nothing is drawn and no window
-/// input is read; the logic is the same.
-pub fn plugin(ui: bool) -> impl Fn(&mut App) {
-    move |app: &mut App| {
-        app.add_message::<StartBracketGame>()
-            .init_resource::<BracketPlay>()
-            .add_message::<BracketMove>()
-            .init_resource::<BracketThinking>()
-            .init_resource::<BracketOutbox>()
-            .init_resource::<input::Pointer>()
-            .add_plugins((slots::plugin, newgame::plugin, replay::plugin(ui)))
-            .add_observer(board_entities_leave_with_the_board)
-            .add_systems(Update, start_games)
-            .add_systems(
-                Update,
-                (
-                    input::board_input,
-                    effects::rotate_sound,
-                    pass_when_nothing_fits,
-                    computer_turn,
-                    apply_actions,
-                )
-                    .chain()
-                    .in_set(BracketMoves)
-                    .run_if(in_state(BracketBoardPlay)),
+/// 括号大战's logic: starting games, moves from every source applied through the rules,
+/// computer seats, the replay's clock. Headless tests run this alone.
+pub fn plugin(app: &mut App) {
+    app.add_message::<StartBracketGame>()
+        .init_resource::<BracketPlay>()
+        .add_message::<BracketMove>()
+        .init_resource::<BracketThinking>()
+        .init_resource::<BracketOutbox>()
+        .init_resource::<input::Pointer>()
+        .add_plugins((slots::plugin, newgame::plugin, replay::plugin))
+        .add_observer(board_entities_leave_with_the_board)
+        .add_systems(Update, start_games)
+        .add_systems(
+            Update,
+            (
+                input::board_input,
+                effects::rotate_sound,
+                pass_when_nothing_fits,
+                computer_turn,
+                apply_actions,
             )
-            .add_systems(OnExit(BracketBoardPlay), stop_thinking);
-        if ui {
-            app.add_plugins((view::plugin, preview::plugin, effects::plugin))
-                .add_systems(
-                    Update,
-                    input::read_pointer
-                        .before(input::board_input)
-                        .run_if(in_state(BracketBoardPlay)),
-                )
-                .add_systems(
-                    EguiPrimaryContextPass,
-                    hud::hud
-                        .in_set(BracketPanels)
-                        .run_if(in_state(BracketBoardPlay)),
-                )
-                .add_systems(
-                    EguiPrimaryContextPass,
-                    hud::end_screen.run_if(in_state(BracketScreen::GameOver)),
-                );
-        }
-    }
+                .chain()
+                .in_set(BracketMoves)
+                .run_if(in_state(BracketBoardPlay)),
+        )
+        .add_systems(OnExit(BracketBoardPlay), stop_thinking);
+}
+
+/// 括号大战's window: the board drawn from the rule entities, the pointer, the panels, the
+/// effects, the replay's controls.
+pub fn ui_plugin(app: &mut App) {
+    app.add_plugins((
+        view::plugin,
+        preview::plugin,
+        effects::plugin,
+        replay::ui_plugin,
+    ))
+    .add_systems(
+        Update,
+        input::read_pointer
+            .before(input::board_input)
+            .run_if(in_state(BracketBoardPlay)),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        hud::hud
+            .in_set(BracketPanels)
+            .run_if(in_state(BracketBoardPlay)),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        hud::end_screen.run_if(in_state(BracketScreen::GameOver)),
+    );
 }
 
 /// The board's moves: input, computer seats, and the actions applied (or sent, online).

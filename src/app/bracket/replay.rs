@@ -29,24 +29,23 @@ pub struct BracketReplay {
 #[derive(Message, Clone, Debug)]
 pub struct WatchBracketReplay(pub SaveData);
 
-pub(super) fn plugin(ui: bool) -> impl Fn(&mut App) {
-    move |app: &mut App| {
-        app.add_message::<WatchBracketReplay>()
-            .add_systems(Update, open_replay)
-            .add_systems(OnEnter(BracketScreen::Replay), clean_board_marks)
-            .add_systems(
-                Update,
-                (tick, show_position)
-                    .chain()
-                    .run_if(in_state(BracketScreen::Replay)),
-            );
-        if ui {
-            app.add_systems(
-                EguiPrimaryContextPass,
-                controls.run_if(in_state(BracketScreen::Replay)),
-            );
-        }
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<WatchBracketReplay>()
+        .add_systems(Update, open_replay)
+        .add_systems(OnEnter(BracketScreen::Replay), clean_board_marks)
+        .add_systems(
+            Update,
+            (tick, show_position)
+                .chain()
+                .run_if(in_state(BracketScreen::Replay)),
+        );
+}
+
+pub(super) fn ui_plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        controls.run_if(in_state(BracketScreen::Replay)),
+    );
 }
 
 fn open_replay(

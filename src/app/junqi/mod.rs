@@ -226,39 +226,40 @@ pub struct JunqiThinking(pub Thinking<Action>);
 #[derive(Resource, Default)]
 pub struct JunqiComputerLayouts(pub Vec<(PlayerId, Task<Layout>)>);
 
-/// The 军棋 screens. With `ui` false (headless tests) nothing is drawn.
-pub fn plugin(ui: bool) -> impl Fn(&mut App) {
-    move |app: &mut App| {
-        app.insert_resource(JunqiPieces(Arc::new(PieceSet::standard())))
-            .init_resource::<JunqiThinking>()
-            .init_resource::<JunqiComputerLayouts>()
-            .init_resource::<external::JunqiEngines>()
-            .init_resource::<JunqiSlots>()
-            .add_message::<StartJunqi>()
-            .add_message::<JunqiIntent>()
-            .add_plugins(newgame::plugin(ui))
-            .add_plugins(replay::plugin)
-            .add_systems(OnEnter(JunqiScreen::Slots), refresh_slots)
-            .add_systems(
-                Update,
-                (
-                    start_games,
-                    apply_intents,
-                    computer_deploy,
-                    computer_turn,
-                    engine_turns,
-                    tick_clock,
-                    score_finished_game,
-                    sounds::table_sounds,
-                )
-                    .chain()
-                    .run_if(resource_exists::<JunqiPieces>),
+/// 军棋's logic: starting games, the persons' intentions, computers and engines, clocks,
+/// scores, sounds.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(JunqiPieces(Arc::new(PieceSet::standard())))
+        .init_resource::<JunqiThinking>()
+        .init_resource::<JunqiComputerLayouts>()
+        .init_resource::<external::JunqiEngines>()
+        .init_resource::<JunqiSlots>()
+        .add_message::<StartJunqi>()
+        .add_message::<JunqiIntent>()
+        .add_plugins(newgame::plugin)
+        .add_plugins(replay::plugin)
+        .add_systems(OnEnter(JunqiScreen::Slots), refresh_slots)
+        .add_systems(
+            Update,
+            (
+                start_games,
+                apply_intents,
+                computer_deploy,
+                computer_turn,
+                engine_turns,
+                tick_clock,
+                score_finished_game,
+                sounds::table_sounds,
             )
-            .add_systems(OnExit(Screen::Junqi), leave);
-        if ui {
-            app.add_plugins(screens::plugin);
-        }
-    }
+                .chain()
+                .run_if(resource_exists::<JunqiPieces>),
+        )
+        .add_systems(OnExit(Screen::Junqi), leave);
+}
+
+/// 军棋's screens: slots, new game, deployment, hand-over, the board, the end.
+pub fn ui_plugin(app: &mut App) {
+    app.add_plugins((newgame::ui_plugin, screens::plugin));
 }
 
 /// The 军棋 slots as last read.

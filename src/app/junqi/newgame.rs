@@ -159,16 +159,15 @@ impl JunqiDraft {
     }
 }
 
-pub(super) fn plugin(ui: bool) -> impl Fn(&mut App) {
-    move |app: &mut App| {
-        app.add_systems(OnEnter(JunqiScreen::NewGame), read_profiles);
-        if ui {
-            app.add_systems(
-                EguiPrimaryContextPass,
-                new_game_screen.run_if(in_state(JunqiScreen::NewGame)),
-            );
-        }
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(JunqiScreen::NewGame), read_profiles);
+}
+
+pub(super) fn ui_plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        new_game_screen.run_if(in_state(JunqiScreen::NewGame)),
+    );
 }
 
 /// The profiles' totals, shown under each person's name.

@@ -116,28 +116,29 @@ pub enum OnlineIntent {
 #[derive(Resource, Clone)]
 pub struct OnlineContent(pub bw_online::room::Content);
 
-pub fn plugin(ui: bool) -> impl Fn(&mut App) {
-    move |app: &mut App| {
-        app.init_resource::<Online>()
-            .insert_resource(OnlineContent(bw_online::room::Content::builtin()))
-            .add_message::<OnlineIntent>()
-            // The server's 括号大战 moves are on the board before the screen shows it.
-            .add_systems(PreUpdate, (pump, board::play_bracket).chain())
-            .add_systems(
-                Update,
-                (apply_intents, board::send_bracket_moves.after(BracketMoves))
-                    .run_if(in_state(Screen::Online)),
-            )
-            .add_systems(
-                Update,
-                (tick_room_clock, sounds::junqi_sounds).run_if(in_state(InRoom)),
-            )
-            .add_systems(OnExit(OnlineScreen::BracketBoard), board::give_back_kinds)
-            .add_systems(OnExit(Screen::Online), disconnect);
-        if ui {
-            app.add_plugins(ui::plugin);
-        }
-    }
+/// 联机: the connection, the lobby's and the rooms' logic.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Online>()
+        .insert_resource(OnlineContent(bw_online::room::Content::builtin()))
+        .add_message::<OnlineIntent>()
+        // The server's 括号大战 moves are on the board before the screen shows it.
+        .add_systems(PreUpdate, (pump, board::play_bracket).chain())
+        .add_systems(
+            Update,
+            (apply_intents, board::send_bracket_moves.after(BracketMoves))
+                .run_if(in_state(Screen::Online)),
+        )
+        .add_systems(
+            Update,
+            (tick_room_clock, sounds::junqi_sounds).run_if(in_state(InRoom)),
+        )
+        .add_systems(OnExit(OnlineScreen::BracketBoard), board::give_back_kinds)
+        .add_systems(OnExit(Screen::Online), disconnect);
+}
+
+/// 联机's screens: the lobby and the rooms.
+pub fn ui_plugin(app: &mut App) {
+    app.add_plugins(ui::plugin);
 }
 
 impl Online {

@@ -124,27 +124,27 @@ impl PigGame {
 #[derive(Resource)]
 pub struct PigTextsRes(pub PigTexts);
 
-/// The 猪国杀 screens. With `ui` false (headless tests) nothing is drawn.
-pub fn plugin(ui: bool) -> impl Fn(&mut App) {
-    move |app: &mut App| {
-        app.insert_resource(PigTextsRes(PigTexts::builtin()))
-            .add_message::<StartPig>()
-            .add_plugins(setup::plugin(ui))
-            .add_systems(Update, start_table)
-            .add_systems(
-                Update,
-                (advance, seat::pump, sounds::table_sounds)
-                    .chain()
-                    .run_if(in_state(PigScreen::Table)),
-            )
-            .add_systems(OnExit(PigScreen::Table), seat::leave_table);
-        if ui {
-            app.add_systems(
-                EguiPrimaryContextPass,
-                table::table_screen.run_if(in_state(PigScreen::Table)),
-            );
-        }
-    }
+/// 猪国杀's logic: starting tables, playing them on, a person's seat, sounds.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(PigTextsRes(PigTexts::builtin()))
+        .add_message::<StartPig>()
+        .add_plugins(setup::plugin)
+        .add_systems(Update, start_table)
+        .add_systems(
+            Update,
+            (advance, seat::pump, sounds::table_sounds)
+                .chain()
+                .run_if(in_state(PigScreen::Table)),
+        )
+        .add_systems(OnExit(PigScreen::Table), seat::leave_table);
+}
+
+/// 猪国杀's screens: the setup and its slots, the table.
+pub fn ui_plugin(app: &mut App) {
+    app.add_plugins(setup::ui_plugin).add_systems(
+        EguiPrimaryContextPass,
+        table::table_screen.run_if(in_state(PigScreen::Table)),
+    );
 }
 
 /// Starts the tables asked for: keeps a new one in its slot, then shows the table.

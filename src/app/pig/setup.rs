@@ -81,17 +81,16 @@ impl PigSetupUi {
     }
 }
 
-pub(super) fn plugin(ui: bool) -> impl Fn(&mut App) {
-    move |app: &mut App| {
-        app.init_resource::<PigSetupUi>()
-            .add_systems(OnEnter(PigScreen::Setup), (remember_setup, refresh_slots));
-        if ui {
-            app.add_systems(
-                EguiPrimaryContextPass,
-                setup_screen.run_if(in_state(PigScreen::Setup)),
-            );
-        }
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PigSetupUi>()
+        .add_systems(OnEnter(PigScreen::Setup), (remember_setup, refresh_slots));
+}
+
+pub(super) fn ui_plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        setup_screen.run_if(in_state(PigScreen::Setup)),
+    );
 }
 
 /// Reads the remembered setup once (a damaged file is reported and ignored).
