@@ -218,6 +218,9 @@ fn bad_command_lines_fail_in_one_line() {
             1,
         ),
         (vec!["serve", "--addr", "not-an-address"], 1),
+        // A limit below one frame would close every client that is sent the lobby.
+        (vec!["serve", "--max-queued-bytes", "1000"], 2),
+        (vec!["serve", "--max-queued-bytes", "lots"], 2),
     ] {
         let out = exe().args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

@@ -369,6 +369,7 @@ online-refresh = Refresh
 online-taken = { $taken }/{ $seats } seated
 online-enter = Enter
 online-no-rooms = No rooms yet: open one.
+online-some-rooms = Showing { $shown } of { $total } rooms, those waiting for players first.
 online-new-room = New room
 online-move-secs = Time per move (seconds, 0 = none)
 online-takeover = A computer plays for anyone gone over 60 s

@@ -335,6 +335,7 @@ online-refresh = 刷新
 online-taken = { $taken }/{ $seats } 人
 online-enter = 进入
 online-no-rooms = 还没有房间：开一个吧。
+online-some-rooms = 先列出等人的 { $shown } 个房间，共 { $total } 个。
 online-new-room = 开房间
 online-move-secs = 每步限时（秒，0 为不限）
 online-takeover = 掉线超过 60 秒由电脑代打

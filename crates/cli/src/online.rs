@@ -15,6 +15,15 @@ pub struct ServeArgs {
     /// Where the rooms' journals and the finished games' records are kept.
     #[arg(long, default_value = "server-data", value_name = "DIR")]
     pub data: PathBuf,
+    /// Bytes the server holds for one connection that does not read (messages not yet
+    /// written, pongs included); over it the connection closes. At least one frame (65536).
+    #[arg(
+        long,
+        default_value_t = bw_server::server::DEFAULT_MAX_QUEUED_BYTES as u64,
+        value_name = "BYTES",
+        value_parser = clap::value_parser!(u64).range(65536..=(1u64 << 32))
+    )]
+    pub max_queued_bytes: u64,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -40,7 +49,11 @@ pub struct LoadtestArgs {
 }
 
 pub fn serve(args: ServeArgs) -> Result<(), Failure> {
-    bw_server::server::run(&args.addr, &args.data).map_err(|e| Failure {
+    let config = bw_server::server::Config {
+        max_queued_bytes: args.max_queued_bytes as usize,
+        ..bw_server::server::Config::new(&args.data)
+    };
+    bw_server::server::run(&args.addr, config).map_err(|e| Failure {
         code: 1,
         message: format!("error: {e}"),
     })

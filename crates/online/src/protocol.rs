@@ -201,8 +201,12 @@ pub enum ServerMsg {
         version: u32,
         name: String,
     },
+    /// The rooms, as many as fit in one frame (rooms waiting for players first), and how
+    /// many rooms there are in all.
     Lobby {
         rooms: Vec<RoomSummary>,
+        #[serde(default)]
+        total: usize,
     },
     /// The room the connection is in, whenever it changes.
     Room {

@@ -102,7 +102,7 @@ fn the_lobby_lists_rooms_and_refusals_keep_the_connection() {
     let (mut clients, room, _) = room_of_two(&url, short_bracket(), 5);
     let mut o = Client::join(&url, "observer", None).unwrap();
     o.send(&ClientMsg::ListRooms).unwrap();
-    let ServerMsg::Lobby { rooms } = o
+    let ServerMsg::Lobby { rooms, .. } = o
         .expect(WAIT, |m| matches!(m, ServerMsg::Lobby { .. }))
         .unwrap()
     else {

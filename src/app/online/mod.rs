@@ -34,6 +34,8 @@ pub struct Online {
     link: Option<Link>,
     pub status: Status,
     pub lobby: Vec<RoomSummary>,
+    /// How many rooms the server has (it lists as many as fit in one message).
+    pub lobby_total: usize,
     pub room: Option<RoomState>,
     /// This connection's seat in its room, and the token that takes it back.
     pub seat: Option<(RoomId, u8, String)>,
@@ -184,7 +186,10 @@ impl Online {
                 self.status = Status::Connected;
                 self.send(ClientMsg::ListRooms);
             }
-            ServerMsg::Lobby { rooms } => self.lobby = rooms,
+            ServerMsg::Lobby { rooms, total } => {
+                self.lobby_total = total.max(rooms.len());
+                self.lobby = rooms;
+            }
             ServerMsg::Room { room } => {
                 if self.room.as_ref().map(|r| r.id) != Some(room.id) {
                     self.reset_game();

@@ -4,7 +4,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -21,12 +21,16 @@ use bw_online::room::Refused;
 
 use super::{Hub, Link, OUTBOX, Outgoing, RoomCmd, create_room};
 
-fn ws_config() -> WebSocketConfig {
+/// Frames of at most 64 KiB both ways; the WebSocket's write buffer (what the peer has not
+/// read yet, pongs included) holds at most `max_queued` bytes, beyond which writing fails and
+/// the connection closes.
+fn ws_config(max_queued: usize) -> WebSocketConfig {
     WebSocketConfig::default()
         .max_message_size(Some(MAX_FRAME_BYTES))
         .max_frame_size(Some(MAX_FRAME_BYTES))
         .read_buffer_size(8 * 1024)
         .write_buffer_size(0)
+        .max_write_buffer_size(max_queued)
 }
 
 /// A token bucket.
@@ -55,7 +59,10 @@ impl Rate {
 pub(super) async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAddr) {
     let handshake = tokio::time::timeout(
         Duration::from_secs(10),
-        tokio_tungstenite::accept_async_with_config(stream, Some(ws_config())),
+        tokio_tungstenite::accept_async_with_config(
+            stream,
+            Some(ws_config(hub.config.max_queued_bytes)),
+        ),
     )
     .await;
     let Ok(Ok(ws)) = handshake else {
@@ -63,6 +70,8 @@ pub(super) async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAd
     };
     let (mut sink, mut source) = ws.split();
     let (out_tx, mut out_rx) = mpsc::channel::<Outgoing>(OUTBOX);
+    let queued = Arc::new(AtomicUsize::new(0));
+    let written = (queued.clone(), hub.queued_bytes.clone());
     let ping_every = hub.config.ping;
     let writer = tokio::spawn(async move {
         let mut ping = tokio::time::interval(ping_every);
@@ -71,7 +80,11 @@ pub(super) async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAd
             tokio::select! {
                 out = out_rx.recv() => match out {
                     Some(Outgoing::Text(t)) => {
-                        if sink.send(Message::text(t)).await.is_err() {
+                        let len = t.len();
+                        let sent = sink.send(Message::text(t)).await;
+                        written.0.fetch_sub(len, Ordering::AcqRel);
+                        written.1.fetch_sub(len, Ordering::AcqRel);
+                        if sent.is_err() {
                             break;
                         }
                     }
@@ -87,6 +100,14 @@ pub(super) async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAd
                 }
             }
         }
+        // What was never written leaves the counts.
+        out_rx.close();
+        while let Ok(out) = out_rx.try_recv() {
+            if let Outgoing::Text(t) = out {
+                written.0.fetch_sub(t.len(), Ordering::AcqRel);
+                written.1.fetch_sub(t.len(), Ordering::AcqRel);
+            }
+        }
         let _ = sink.close().await;
     });
     let link = Link {
@@ -94,6 +115,9 @@ pub(super) async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAd
         out: out_tx,
         room: Arc::new(AtomicU64::new(0)),
         overflow: Arc::new(tokio::sync::Notify::new()),
+        queued,
+        max_queued: hub.config.max_queued_bytes,
+        all_queued: hub.queued_bytes.clone(),
     };
     let mut session = Session {
         hub: hub.clone(),
@@ -129,7 +153,14 @@ pub(super) async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAd
                 "binary frames are not part of the protocol".to_string(),
             )),
             Ok(Some(Ok(Message::Close(_)))) => break,
-            Ok(Some(Ok(_))) => None, // ping, pong
+            // Pings and pongs count against the rate like messages: each ping makes the
+            // server queue a pong, so a flood of them would fill its memory.
+            Ok(Some(Ok(_))) => (!session.rate.allow()).then(|| {
+                (
+                    RefusalCode::RateLimited,
+                    "too many control frames".to_string(),
+                )
+            }),
         };
         if let Some((code, reason)) = fatal {
             link.send(&ServerMsg::Error { code, reason });
@@ -226,9 +257,7 @@ impl Session {
             ClientMsg::Hello { .. } => {
                 return Err((RefusalCode::Malformed, "`hello` came twice".into()));
             }
-            ClientMsg::ListRooms => self.link.send(&ServerMsg::Lobby {
-                rooms: self.hub.lobby(),
-            }),
+            ClientMsg::ListRooms => self.link.send(&self.hub.lobby()),
             ClientMsg::CreateRoom { options } => {
                 if self.room().is_some() {
                     self.refuse(RefusalCode::WrongPhase, "leave this room first");

@@ -8,8 +8,8 @@ use std::hash::BuildHasher;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -30,9 +30,14 @@ pub struct Config {
     pub idle: Duration,
     /// How often the server pings each connection.
     pub ping: Duration,
-    /// Messages a connection may send per second, on average, and in a burst.
+    /// Messages a connection may send per second, on average, and in a burst. Control frames
+    /// (pings, pongs) count too.
     pub rate_per_sec: f64,
     pub rate_burst: f64,
+    /// Bytes the server may hold for one connection that does not read: messages waiting to
+    /// be written and the WebSocket's own write buffer (its pongs included). Over it, the
+    /// connection closes; no other client notices.
+    pub max_queued_bytes: usize,
     /// Test builds only: a chat line `!panic` makes the room's game panic (fault tests).
     pub test_faults: bool,
     /// Rooms' seeds drawn from this number and the room's id instead of the server's
@@ -50,14 +55,19 @@ impl Config {
             ping: Duration::from_secs(20),
             rate_per_sec: 20.0,
             rate_burst: 60.0,
+            max_queued_bytes: DEFAULT_MAX_QUEUED_BYTES,
             test_faults: false,
             fixed_seeds: None,
         }
     }
 }
 
-/// How many messages a slow reader may have waiting before it is disconnected.
+/// How many messages a slow reader may have waiting before it is disconnected (the bytes
+/// are bounded by [`Config::max_queued_bytes`]).
 const OUTBOX: usize = 1024;
+
+/// The default of [`Config::max_queued_bytes`]: 1 MiB, sixteen of the largest frames.
+pub const DEFAULT_MAX_QUEUED_BYTES: usize = 1 << 20;
 
 enum Outgoing {
     Text(String),
@@ -75,16 +85,36 @@ struct Link {
     room: Arc<AtomicU64>,
     /// Told when the connection's outbox overflowed: its reader ends the connection.
     overflow: Arc<tokio::sync::Notify>,
+    /// Bytes of messages sent to the connection and not yet written, and their limit; and
+    /// the same over every connection.
+    queued: Arc<AtomicUsize>,
+    max_queued: usize,
+    all_queued: Arc<AtomicUsize>,
 }
 
 impl Link {
     fn send(&self, msg: &ServerMsg) {
-        if let Err(mpsc::error::TrySendError::Full(_)) =
-            self.out.try_send(Outgoing::Text(to_json(msg)))
-        {
-            // A reader that does not keep up would miss messages: end the connection (it
-            // can come back with its seat token and get everything again).
-            self.overflow.notify_one();
+        let text = to_json(msg);
+        let len = text.len();
+        let over = self.queued.fetch_add(len, Ordering::AcqRel) + len > self.max_queued;
+        let sent = if over {
+            Err(mpsc::error::TrySendError::Full(Outgoing::Close))
+        } else {
+            self.out.try_send(Outgoing::Text(text))
+        };
+        match sent {
+            Ok(()) => {
+                self.all_queued.fetch_add(len, Ordering::AcqRel);
+            }
+            Err(e) => {
+                self.queued.fetch_sub(len, Ordering::AcqRel);
+                if matches!(e, mpsc::error::TrySendError::Full(_)) {
+                    // A reader that does not keep up would miss messages: end the
+                    // connection (it can come back with its seat token and get everything
+                    // again).
+                    self.overflow.notify_one();
+                }
+            }
         }
     }
 }
@@ -131,9 +161,16 @@ pub struct Hub {
     next_room: AtomicU64,
     next_conn: AtomicU64,
     secret: std::collections::hash_map::RandomState,
+    /// Bytes of messages waiting to be written, over every connection.
+    queued_bytes: Arc<AtomicUsize>,
 }
 
 impl Hub {
+    /// Bytes of messages waiting to be written to clients, over every connection.
+    pub fn queued_bytes(&self) -> usize {
+        self.queued_bytes.load(Ordering::Acquire)
+    }
+
     fn now(&self) -> u64 {
         self.epoch.elapsed().as_millis() as u64
     }
@@ -157,12 +194,15 @@ impl Hub {
         self.config.data.join("records")
     }
 
-    /// The room list, by id.
-    pub fn lobby(&self) -> Vec<RoomSummary> {
+    /// The lobby message: the rooms by id, as many as fit in one frame (rooms waiting for
+    /// players first), with how many there are in all.
+    pub fn lobby(&self) -> ServerMsg {
         let rooms = self.rooms.lock().expect("rooms");
         let mut list: Vec<RoomSummary> = rooms.values().map(|r| r.summary.clone()).collect();
-        list.sort_by_key(|r| r.id);
-        list
+        drop(rooms);
+        let total = list.len();
+        list.sort_by_key(|r| (r.status != RoomStatus::Waiting, r.id));
+        fit_lobby(list, total)
     }
 
     fn room_tx(&self, id: RoomId) -> Option<mpsc::UnboundedSender<RoomCmd>> {
@@ -196,6 +236,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         rooms: Mutex::new(HashMap::new()),
         tokens: Mutex::new(HashMap::new()),
         next_room: AtomicU64::new(1),
+        queued_bytes: Arc::new(AtomicUsize::new(0)),
         next_conn: AtomicU64::new(1),
         secret: std::collections::hash_map::RandomState::new(),
     });
@@ -224,13 +265,13 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
 }
 
 /// `bracket-war serve`: prints `listening ws://HOST:PORT` first, then serves until killed.
-pub fn run(addr: &str, data: &Path) -> Result<(), String> {
+pub fn run(addr: &str, config: Config) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
     runtime.block_on(async {
-        let running = start(addr, Config::new(data)).await?;
+        let running = start(addr, config).await?;
         println!("listening ws://{}", running.addr);
         let _ = std::io::stdout().flush();
         std::future::pending::<()>().await;
@@ -272,6 +313,27 @@ pub fn spawn(addr: &str, config: Config) -> Result<Running, String> {
 mod connection;
 mod journal;
 pub use connection::clean_name;
+/// The lobby message with as many of `rooms` as fit in one frame ([`MAX_FRAME_BYTES`]).
+fn fit_lobby(mut rooms: Vec<RoomSummary>, total: usize) -> ServerMsg {
+    let mut size = to_json(&ServerMsg::Lobby {
+        rooms: Vec::new(),
+        total,
+    })
+    .len();
+    let mut keep = 0;
+    for r in &rooms {
+        // The room's JSON and the comma before it.
+        let n = serde_json::to_string(r).map_or(usize::MAX, |s| s.len() + 1);
+        if size.saturating_add(n) > MAX_FRAME_BYTES {
+            break;
+        }
+        size += n;
+        keep += 1;
+    }
+    rooms.truncate(keep);
+    ServerMsg::Lobby { rooms, total }
+}
+
 use connection::connection;
 use journal::{Journal, append_journal, journal_path, restore_rooms};
 
@@ -539,5 +601,45 @@ fn dispatch(
         if let Some(link) = links.remove(&conn) {
             link.room.store(0, Ordering::Relaxed);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lobby_fits_in_one_frame_however_many_rooms_there_are() {
+        let room = |id: RoomId, status| RoomSummary {
+            id,
+            options: bw_server_test_options(),
+            seats: 4,
+            taken: 1,
+            observers: 0,
+            status,
+        };
+        let rooms: Vec<RoomSummary> = (1..=5000)
+            .map(|id| {
+                room(
+                    id,
+                    if id % 2 == 0 {
+                        RoomStatus::Waiting
+                    } else {
+                        RoomStatus::Playing
+                    },
+                )
+            })
+            .collect();
+        let msg = fit_lobby(rooms, 5000);
+        assert!(to_json(&msg).len() <= MAX_FRAME_BYTES);
+        let ServerMsg::Lobby { rooms, total } = msg else {
+            unreachable!()
+        };
+        assert_eq!(total, 5000);
+        assert!(rooms.len() > 50, "a full frame of rooms: {}", rooms.len());
+    }
+
+    fn bw_server_test_options() -> RoomOptions {
+        crate::loadtest::room_options(GameKind::Junqi, 4)
     }
 }

@@ -122,23 +122,39 @@ pub(super) fn lobby_screen(
                 intents.write(OnlineIntent::Disconnect);
             }
         });
-        egui::Grid::new("rooms").striped(true).show(ui, |g| {
-            for r in &online.lobby {
-                g.label(format!("#{}", r.id));
-                g.label(describe(&loc, &r.options));
-                g.label(tr!(loc, "online-taken", taken = r.taken, seats = r.seats));
-                g.label(status_name(&loc, r.status));
-                if g.button(tr!(loc, "online-enter")).clicked() {
-                    intents.write(OnlineIntent::Send(ClientMsg::Join {
-                        room: r.id,
-                        seat: None,
-                    }));
-                }
-                g.end_row();
-            }
-        });
+        // A long list scrolls in its own area, so the new-room form below stays on screen.
+        egui::ScrollArea::vertical()
+            .id_salt("room-list")
+            .max_height(240.0)
+            .show(ui, |ui| {
+                egui::Grid::new("rooms").striped(true).show(ui, |g| {
+                    for r in &online.lobby {
+                        g.label(format!("#{}", r.id));
+                        g.label(describe(&loc, &r.options));
+                        g.label(tr!(loc, "online-taken", taken = r.taken, seats = r.seats));
+                        g.label(status_name(&loc, r.status));
+                        if g.button(tr!(loc, "online-enter")).clicked() {
+                            intents.write(OnlineIntent::Send(ClientMsg::Join {
+                                room: r.id,
+                                seat: None,
+                            }));
+                        }
+                        g.end_row();
+                    }
+                });
+            });
         if online.lobby.is_empty() {
             theme::hint(ui, &tr!(loc, "online-no-rooms"));
+        } else if online.lobby_total > online.lobby.len() {
+            theme::hint(
+                ui,
+                &tr!(
+                    loc,
+                    "online-some-rooms",
+                    shown = online.lobby.len(),
+                    total = online.lobby_total
+                ),
+            );
         }
         ui.separator();
         ui.heading(tr!(loc, "online-new-room"));

@@ -1,0 +1,153 @@
+//! Attacks from the issue "A game server you can put on the internet", replayed over
+//! loopback against a server in this process: the server closes the attacker, its memory
+//! stays bounded, and another client's game goes on.
+
+use std::io::ErrorKind;
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use bw_online::protocol::*;
+use bw_server::client::Client;
+use bw_server::server::{Config, Running, spawn};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn server(config: impl FnOnce(&mut Config)) -> (Running, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = Config::new(dir.path());
+    config(&mut c);
+    let running = spawn("127.0.0.1:0", c).unwrap();
+    let url = format!("ws://{}", running.addr);
+    (running, url, dir)
+}
+
+/// This process's resident memory, in bytes (Linux; elsewhere 0, and the bound holds).
+fn resident() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+/// A raw connection that writes with a deadline (a closed connection fails the write).
+fn raw(url: &str) -> WebSocket<MaybeTlsStream<TcpStream>> {
+    let (ws, _) = tungstenite::connect(url).unwrap();
+    if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+        s.set_write_timeout(Some(Duration::from_secs(2))).unwrap();
+    }
+    ws
+}
+
+/// Writes `frame` again and again for up to `limit`, never reading; how long until the server
+/// closed the connection (`None`: it stayed open).
+fn flood(
+    ws: &mut WebSocket<MaybeTlsStream<TcpStream>>,
+    frame: Message,
+    limit: Duration,
+) -> Option<Duration> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        match ws.send(frame.clone()) {
+            Ok(()) => {}
+            Err(tungstenite::Error::Io(e)) if e.kind() == ErrorKind::WouldBlock => {}
+            Err(_) => return Some(start.elapsed()),
+        }
+    }
+    None
+}
+
+/// A game between two clients that keeps going while an attack runs: a chat line goes
+/// round within a second.
+fn still_served(url: &str) {
+    let mut a = Client::join(url, "host", None).unwrap();
+    a.send(&ClientMsg::ListRooms).unwrap();
+    a.expect(WAIT, |m| matches!(m, ServerMsg::Lobby { .. }))
+        .expect("another client is still served");
+}
+
+#[test]
+fn a_flood_of_pings_that_never_reads_is_closed_and_memory_stays_bounded() {
+    let (_s, url, _dir) = server(|_| {});
+    let before = resident();
+    // Before `hello` (the issue saw 2.3 GB grow there) and after it.
+    for hello in [false, true] {
+        let mut ws = raw(&url);
+        if hello {
+            let text = serde_json::to_string(&ClientMsg::Hello {
+                version: PROTOCOL_VERSION,
+                name: "pinger".into(),
+                resume: None,
+            })
+            .unwrap();
+            ws.send(Message::text(text)).unwrap();
+        }
+        let closed = flood(
+            &mut ws,
+            Message::Ping(vec![7u8; 125].into()),
+            Duration::from_secs(8),
+        );
+        assert!(closed.is_some(), "a ping flood is closed (hello: {hello})");
+    }
+    let grown = resident().saturating_sub(before);
+    assert!(
+        grown < 64 << 20,
+        "the server grew by {} MiB under a ping flood",
+        grown >> 20
+    );
+    still_served(&url);
+}
+
+#[test]
+fn a_client_that_does_not_read_is_closed_once_its_queued_bytes_pass_the_limit() {
+    // Rate limits out of the way, and a limit of bytes far below what the outbox's count of
+    // messages would allow (1,024 lobby answers of about 30 bytes): the bytes decide.
+    const LIMIT: usize = 4 * 1024;
+    let (s, url, _dir) = server(|c| {
+        c.rate_per_sec = 1e9;
+        c.rate_burst = 1e9;
+        c.max_queued_bytes = LIMIT;
+    });
+    let mut ws = raw(&url);
+    let hello = serde_json::to_string(&ClientMsg::Hello {
+        version: PROTOCOL_VERSION,
+        name: "reader-never".into(),
+        resume: None,
+    })
+    .unwrap();
+    ws.send(Message::text(hello)).unwrap();
+    let list = Message::text(serde_json::to_string(&ClientMsg::ListRooms).unwrap());
+    let before = resident();
+    let hub = s.hub.clone();
+    let watching = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let peak = {
+        let watching = watching.clone();
+        std::thread::spawn(move || {
+            let mut peak = 0;
+            while watching.load(std::sync::atomic::Ordering::Relaxed) {
+                peak = peak.max(hub.queued_bytes());
+                std::thread::yield_now();
+            }
+            peak
+        })
+    };
+    let closed = flood(&mut ws, list, Duration::from_secs(20));
+    watching.store(false, std::sync::atomic::Ordering::Relaxed);
+    let peak = peak.join().unwrap();
+    assert!(closed.is_some(), "a client that never reads is closed");
+    assert!(peak <= LIMIT, "{peak} bytes were queued for one client");
+    let grown = resident().saturating_sub(before);
+    assert!(grown < 64 << 20, "the server grew by {} MiB", grown >> 20);
+    still_served(&url);
+    // Nothing stays counted for the closed connection.
+    let start = Instant::now();
+    while s.hub.queued_bytes() > 0 && start.elapsed() < WAIT {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(s.hub.queued_bytes(), 0);
+}
