@@ -151,3 +151,71 @@ fn a_client_that_does_not_read_is_closed_once_its_queued_bytes_pass_the_limit() 
     }
     assert_eq!(s.hub.queued_bytes(), 0);
 }
+
+#[test]
+fn one_bad_journal_stops_no_other_room_and_no_journal_id_is_given_again() {
+    use bw_online::room::{Content, Entry, Room};
+    let dir = tempfile::tempdir().unwrap();
+    let rooms = dir.path().join("rooms");
+    std::fs::create_dir_all(&rooms).unwrap();
+    let options = bw_server::loadtest::room_options(GameKind::Junqi, 2);
+    let created = |id: RoomId| {
+        let (_, entry) = Room::create(id, options.clone(), 9, Content::builtin()).unwrap();
+        serde_json::to_string(&entry).unwrap()
+    };
+    let line = |e: &Entry| serde_json::to_string(e).unwrap();
+    // Room 1 is fine and waiting. Rooms 2, 4 and 6 to 9 name seat 99 in one entry each (the
+    // issue saw one such journal panic the whole server); 3 is not JSON; 5 says it is room 1.
+    std::fs::write(rooms.join("1.jsonl"), format!("{}\n", created(1))).unwrap();
+    let bad = [
+        Entry::Sat {
+            seat: 99,
+            name: "x".into(),
+            token: "t".into(),
+        },
+        Entry::Ready {
+            seat: 99,
+            ready: true,
+        },
+        Entry::Vacated { seat: 99 },
+        Entry::Computer {
+            seat: 99,
+            level: None,
+        },
+        Entry::TakenOver { seat: 99 },
+        Entry::Deployed {
+            seat: 99,
+            layout: vec![],
+        },
+    ];
+    for (id, entry) in [2, 4, 6, 7, 8, 9].into_iter().zip(&bad) {
+        std::fs::write(
+            rooms.join(format!("{id}.jsonl")),
+            format!("{}\n{}\n", created(id), line(entry)),
+        )
+        .unwrap();
+    }
+    std::fs::write(rooms.join("3.jsonl"), "not a journal\n").unwrap();
+    std::fs::write(rooms.join("5.jsonl"), format!("{}\n", created(1))).unwrap();
+    let damaged = std::fs::read(rooms.join("3.jsonl")).unwrap();
+    let running = spawn("127.0.0.1:0", Config::new(dir.path())).expect("the server starts");
+    let url = format!("ws://{}", running.addr);
+    let mut c = Client::join(&url, "host", None).unwrap();
+    c.send(&ClientMsg::ListRooms).unwrap();
+    let Ok(ServerMsg::Lobby { rooms: listed, .. }) =
+        c.expect(WAIT, |m| matches!(m, ServerMsg::Lobby { .. }))
+    else {
+        panic!("no lobby");
+    };
+    let ids: Vec<RoomId> = listed.iter().map(|r| r.id).collect();
+    assert_eq!(ids, vec![1], "the good room comes back, and only it");
+    // A new room takes an id no journal has.
+    c.send(&ClientMsg::CreateRoom { options }).unwrap();
+    let Ok(ServerMsg::Seated { room, .. }) =
+        c.expect(WAIT, |m| matches!(m, ServerMsg::Seated { .. }))
+    else {
+        panic!("the room was not made");
+    };
+    assert_eq!(room, 10);
+    assert_eq!(std::fs::read(rooms.join("3.jsonl")).unwrap(), damaged);
+}

@@ -2,6 +2,7 @@
 //! to restore every room that was waiting or playing.
 
 use std::io::Write;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -16,8 +17,10 @@ pub(super) fn journal_path(hub: &Hub, id: RoomId) -> PathBuf {
 }
 
 /// Rebuilds every room whose game is not over from its journal. A journal whose last line
-/// was cut short (the server died while writing it) loses that line; a damaged journal is
-/// reported and left alone; the other rooms come back.
+/// was cut short (the server died while writing it) loses that line; a damaged journal —
+/// one that does not parse, or whose entries make the room's code panic — is reported and
+/// left alone; the other rooms come back. No id of a journal, damaged or not, is given to a
+/// new room.
 pub(super) fn restore_rooms(hub: &Arc<Hub>) {
     let Ok(dir) = std::fs::read_dir(hub.rooms_dir()) else {
         return;
@@ -28,29 +31,46 @@ pub(super) fn restore_rooms(hub: &Arc<Hub>) {
         if path.extension().and_then(|e| e.to_str()) != Some("jsonl") {
             continue;
         }
-        match read_journal(&path) {
-            Ok((entries, valid_len)) => {
-                if let Some(Entry::Created { id, .. }) = entries.first() {
-                    max_id = max_id.max(*id);
-                }
-                match Room::restore(&entries, hub.content.clone(), hub.now()) {
-                    Ok(mut room) => {
-                        if matches!(room.status(), RoomStatus::Waiting | RoomStatus::Playing) {
-                            room.grace_ms = hub.config.grace.as_millis() as u64;
-                            // Drop a torn last line before appending after it.
-                            if let Ok(f) = std::fs::OpenOptions::new().write(true).open(&path) {
-                                let _ = f.set_len(valid_len);
-                            }
-                            launch_room(hub, room, &entries);
-                        }
-                    }
-                    Err(e) => eprintln!("room journal {}: {e}; left as it is", path.display()),
-                }
-            }
-            Err(e) => eprintln!("room journal {}: {e}; left as it is", path.display()),
+        // The file's name is its room's id: taken, whatever the file holds.
+        if let Some(id) = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .and_then(|s| s.parse::<RoomId>().ok())
+        {
+            max_id = max_id.max(id);
+        }
+        let restored = std::panic::catch_unwind(AssertUnwindSafe(|| restore_room(hub, &path)));
+        match restored {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => eprintln!("room journal {}: {e}; left as it is", path.display()),
+            Err(_) => eprintln!(
+                "room journal {}: the room could not be rebuilt (a panic); left as it is",
+                path.display()
+            ),
         }
     }
     hub.next_room.fetch_max(max_id + 1, Ordering::Relaxed);
+}
+
+/// One room from its journal, launched if its game is not over.
+fn restore_room(hub: &Arc<Hub>, path: &Path) -> Result<(), String> {
+    let (entries, valid_len) = read_journal(path)?;
+    let named = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    if let Some(Entry::Created { id, .. }) = entries.first()
+        && id.to_string() != named
+    {
+        return Err(format!("it holds room {id}, not room {named}"));
+    }
+    let mut room = Room::restore(&entries, hub.content.clone(), hub.now())?;
+    if matches!(room.status(), RoomStatus::Waiting | RoomStatus::Playing) {
+        room.grace_ms = hub.config.grace.as_millis() as u64;
+        // Drop a torn last line before appending after it.
+        if let Ok(f) = std::fs::OpenOptions::new().write(true).open(path) {
+            let _ = f.set_len(valid_len);
+        }
+        launch_room(hub, room, &entries);
+    }
+    Ok(())
 }
 
 /// The journal's entries, and the length of its valid part.
@@ -77,8 +97,15 @@ pub(super) fn read_journal(path: &Path) -> Result<(Vec<Entry>, u64), String> {
     Ok((entries, valid as u64))
 }
 
-pub(super) fn append_journal(hub: &Hub, id: RoomId, entries: &[Entry]) -> std::io::Result<()> {
-    Journal::open(hub, id)?.append(entries)
+/// Starts a new room's journal: a file that already exists is never appended to (its id
+/// belongs to another room, even one whose journal could not be read).
+pub(super) fn start_journal(hub: &Hub, id: RoomId, entries: &[Entry]) -> std::io::Result<()> {
+    std::fs::create_dir_all(hub.rooms_dir())?;
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(journal_path(hub, id))?;
+    Journal(file).append(entries)
 }
 
 /// A room's journal: one JSON line per [`Entry`], appended, never rewritten.

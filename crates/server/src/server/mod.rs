@@ -335,7 +335,7 @@ fn fit_lobby(mut rooms: Vec<RoomSummary>, total: usize) -> ServerMsg {
 }
 
 use connection::connection;
-use journal::{Journal, append_journal, journal_path, restore_rooms};
+use journal::{Journal, journal_path, restore_rooms, start_journal};
 
 // ---- rooms ---------------------------------------------------------------------------
 
@@ -364,21 +364,34 @@ fn create_room(
     hub: &Arc<Hub>,
     options: RoomOptions,
 ) -> Result<mpsc::UnboundedSender<RoomCmd>, Refused> {
-    let id = hub.next_room.fetch_add(1, Ordering::Relaxed);
-    let seed = match hub.config.fixed_seeds {
-        Some(base) => bw_rules::rng::fnv1a(format!("{base} {id}").as_bytes()),
-        None => hub.secret.hash_one((id, hub.now(), "seed")),
-    };
-    let (mut room, entry) = Room::create(id, options, seed, hub.content.clone())?;
-    room.grace_ms = hub.config.grace.as_millis() as u64;
-    append_journal(hub, id, std::slice::from_ref(&entry)).map_err(|e| {
-        (
-            RefusalCode::RoomFailed,
-            format!("the server cannot keep the room's journal: {e}"),
-        )
-    })?;
-    launch_room(hub, room, &[]);
-    Ok(hub.room_tx(id).expect("just launched"))
+    // An id whose journal file exists (a room's the server could not read back) is
+    // skipped: a new room never writes into another room's journal.
+    for _ in 0..1000 {
+        let id = hub.next_room.fetch_add(1, Ordering::Relaxed);
+        let seed = match hub.config.fixed_seeds {
+            Some(base) => bw_rules::rng::fnv1a(format!("{base} {id}").as_bytes()),
+            None => hub.secret.hash_one((id, hub.now(), "seed")),
+        };
+        let (mut room, entry) = Room::create(id, options.clone(), seed, hub.content.clone())?;
+        room.grace_ms = hub.config.grace.as_millis() as u64;
+        match start_journal(hub, id, std::slice::from_ref(&entry)) {
+            Ok(()) => {
+                launch_room(hub, room, &[]);
+                return Ok(hub.room_tx(id).expect("just launched"));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err((
+                    RefusalCode::RoomFailed,
+                    format!("the server cannot keep the room's journal: {e}"),
+                ));
+            }
+        }
+    }
+    Err((
+        RefusalCode::RoomFailed,
+        "the server found no free room id".into(),
+    ))
 }
 
 async fn room_task(
