@@ -18,6 +18,9 @@ pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// Longest player name and chat line, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 pub const MAX_CHAT_CHARS: usize = 300;
+/// The longest quiet-move limit an online 军棋 room may set (plies without a capture before
+/// the game is drawn): every online game ends.
+pub const MAX_QUIET_LIMIT: u32 = 300;
 
 pub type RoomId = u64;
 
@@ -143,6 +146,13 @@ impl GameOptions {
                 move_secs,
             } => {
                 rules.validate()?;
+                // Online games must end: the quiet-move draw is on, and comes in time.
+                if !(1..=MAX_QUIET_LIMIT).contains(&rules.quiet_limit) {
+                    return Err(format!(
+                        "a quiet limit of {} plies (online: 1 to {MAX_QUIET_LIMIT})",
+                        rules.quiet_limit
+                    ));
+                }
                 limit(*deploy_secs)?;
                 limit(*move_secs)
             }

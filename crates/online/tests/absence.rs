@@ -94,3 +94,55 @@ fn the_deployment_clock_deploys_the_automatic_layout() {
     };
     assert_eq!(v.view.phase, Phase::Playing);
 }
+
+#[test]
+fn computers_wait_in_a_room_with_nobody_in_it_and_go_on_when_someone_comes() {
+    let mut options = junqi_2p();
+    options.computer_takes_over = true;
+    let mut h = Harness::new(options, 19);
+    h.two_ready();
+    for conn in [1, 2] {
+        let fx = h.room.depart(h.now, conn, false);
+        h.take(fx);
+    }
+    h.advance(61_000);
+    let taken = |h: &Harness| {
+        h.journal
+            .iter()
+            .filter(|e| matches!(e, Entry::TakenOver { .. }))
+            .count()
+    };
+    assert_eq!(taken(&h), 2, "both seats are the computer's now");
+    assert!(h.room.is_empty());
+    assert!(
+        h.room.computer_job().is_none(),
+        "nobody is there: the computers wait"
+    );
+    // Someone comes to watch: the game goes on; they leave: it waits again.
+    h.enter(30, "watcher", None);
+    assert!(h.room.computer_job().is_some());
+    let fx = h.room.depart(h.now, 30, false);
+    h.take(fx);
+    assert!(h.room.computer_job().is_none());
+}
+
+#[test]
+fn an_online_junqi_room_ends_by_the_quiet_limit_it_must_set() {
+    use bw_online::room::{Content, Room};
+    let with_quiet = |quiet_limit: u32| {
+        let mut options = junqi_2p();
+        if let GameOptions::Junqi { rules, .. } = &mut options.game {
+            rules.quiet_limit = quiet_limit;
+        }
+        Room::create(1, options, 1, Content::builtin()).map(|_| ())
+    };
+    for refused in [0, MAX_QUIET_LIMIT + 1, u32::MAX] {
+        assert!(
+            matches!(with_quiet(refused), Err((RefusalCode::BadOptions, _))),
+            "quiet limit {refused}"
+        );
+    }
+    for fine in [1, 60, MAX_QUIET_LIMIT] {
+        assert!(with_quiet(fine).is_ok(), "quiet limit {fine}");
+    }
+}

@@ -91,10 +91,12 @@ impl Job {
 }
 
 impl Room {
-    /// Work for a computer seat, if one must act now.
+    /// Work for a computer seat, if one must act now. With nobody in the room (no person,
+    /// no observer connected) computers wait: no one would see their moves, and a server
+    /// full of such rooms would think for no one.
     pub fn computer_job(&self) -> Option<Job> {
         let table = self.table.as_ref()?;
-        if !self.in_game() {
+        if !self.in_game() || self.is_empty() {
             return None;
         }
         let level_of = |seat: usize| self.seats[seat].computer_level();

@@ -410,7 +410,9 @@ async fn room_task(
         }
     };
     let mut links: HashMap<ConnId, Link> = HashMap::new();
-    let mut job_stamp = 0;
+    // The room's state when a computer was last looked for: its stamp, and whether anyone
+    // was in it (computers wait in an empty room, and go on when someone comes back).
+    let mut job_key = (0, true);
     let mut recorded = false;
     loop {
         let sleep = match room.next_deadline() {
@@ -478,8 +480,8 @@ async fn room_task(
         }
         // A computer's turn: off the room's task.
         // (Looked at once per change of the room: preparing a job copies the game.)
-        if room.stamp() != job_stamp {
-            job_stamp = room.stamp();
+        if (room.stamp(), room.is_empty()) != job_key {
+            job_key = (room.stamp(), room.is_empty());
             if let Some(job) = room.computer_job() {
                 let tx = tx.clone();
                 tokio::task::spawn_blocking(move || {
