@@ -414,7 +414,60 @@ pub enum GameRecord {
 
 /// Parses a client message; the error is one line.
 pub fn parse_client(text: &str) -> Result<ClientMsg, String> {
-    serde_json::from_str(text).map_err(|e| format!("not a client message: {e}"))
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("not a client message: {e}"))?;
+    let msg: ClientMsg =
+        serde_json::from_value(value.clone()).map_err(|e| format!("not a client message: {e}"))?;
+    // serde lets a message without fields (`list_rooms`, `leave`, …) carry any: every field
+    // the message does not have is refused, as for the others.
+    let known = serde_json::to_value(&msg).map_err(|e| e.to_string())?;
+    if let (Some(sent), Some(known)) = (value.as_object(), known.as_object())
+        && let Some(field) = sent
+            .iter()
+            .find(|(k, v)| !known.contains_key(*k) && !v.is_null())
+            .map(|(k, _)| k)
+    {
+        return Err(format!("not a client message: unknown field `{field}`"));
+    }
+    Ok(msg)
+}
+
+/// Characters a name may not hold: bidirectional overrides and isolates, which turn the
+/// text around it.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// Characters that show nothing.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{180E}'
+    ) || c.is_whitespace()
+}
+
+/// A player name as the server keeps it: trimmed; 1 to [`MAX_NAME_CHARS`] characters; no
+/// control characters, no bidirectional overrides, and something visible.
+pub fn clean_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("an empty player name".into());
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!(
+            "a player name of more than {MAX_NAME_CHARS} characters"
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("a player name with control characters".into());
+    }
+    if name.chars().any(is_bidi_control) {
+        return Err("a player name with characters that turn text around".into());
+    }
+    if name.chars().all(is_invisible) {
+        return Err("a player name with nothing visible".into());
+    }
+    Ok(name.to_string())
 }
 
 pub fn parse_server(text: &str) -> Result<ServerMsg, String> {
@@ -428,6 +481,35 @@ pub fn to_json<T: Serialize>(msg: &T) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_field_a_message_does_not_have_is_refused_even_without_fields() {
+        assert!(parse_client(r#"{"type":"list_rooms"}"#).is_ok());
+        let e = parse_client(r#"{"type":"list_rooms","page":2}"#).unwrap_err();
+        assert!(e.contains("unknown field `page`"), "{e}");
+        assert!(parse_client(r#"{"type":"chat","text":"hi","colour":"red"}"#).is_err());
+        // An absent optional field may be sent as null.
+        assert!(parse_client(r#"{"type":"join","room":3,"seat":null}"#).is_ok());
+    }
+
+    #[test]
+    fn names_are_visible_and_read_the_right_way() {
+        assert_eq!(clean_name("  Ada ").unwrap(), "Ada");
+        assert_eq!(clean_name("小明").unwrap(), "小明");
+        for bad in [
+            "",
+            "   ",
+            "\u{200B}\u{200B}",
+            "\u{FEFF}",
+            "Eve\u{202E}gnp.exe",
+            "a\u{2066}b",
+            "tab\there",
+            "x".repeat(MAX_NAME_CHARS + 1).as_str(),
+        ] {
+            assert!(clean_name(bad).is_err(), "{bad:?}");
+        }
+        assert!(clean_name(&"名".repeat(MAX_NAME_CHARS)).is_ok());
+    }
 
     #[test]
     fn messages_round_trip_as_tagged_json() {

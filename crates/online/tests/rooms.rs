@@ -395,3 +395,21 @@ fn swapping_pieces_a_seat_may_not_see_changes_nothing_it_receives() {
         "seat 1 sees its own pieces: the swap must show there"
     );
 }
+
+#[test]
+fn a_chat_line_over_the_limit_is_refused_not_cut() {
+    let mut h = Harness::new(junqi_2p(), 5);
+    h.two_ready();
+    let long = "长".repeat(MAX_CHAT_CHARS + 1);
+    let refused = h.send(1, ClientMsg::Chat { text: long }).unwrap_err();
+    assert_eq!(refused.0, RefusalCode::TooLarge);
+    assert!(
+        h.send(
+            1,
+            ClientMsg::Chat {
+                text: "长".repeat(MAX_CHAT_CHARS)
+            }
+        )
+        .is_ok()
+    );
+}

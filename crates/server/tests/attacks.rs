@@ -219,3 +219,23 @@ fn one_bad_journal_stops_no_other_room_and_no_journal_id_is_given_again() {
     assert_eq!(room, 10);
     assert_eq!(std::fs::read(rooms.join("3.jsonl")).unwrap(), damaged);
 }
+
+#[test]
+fn a_text_frame_that_is_not_utf8_gets_an_error_before_the_close() {
+    use tungstenite::protocol::frame::Frame;
+    use tungstenite::protocol::frame::coding::{Data, OpCode};
+    let (_s, url, _dir) = server(|_| {});
+    let mut ws = raw(&url);
+    let bad = Frame::message(vec![0x66, 0xff, 0xfe, 0x6f], OpCode::Data(Data::Text), true);
+    ws.send(Message::Frame(bad)).unwrap();
+    let mut error = None;
+    while let Ok(m) = ws.read() {
+        if let Message::Text(t) = m
+            && let Ok(ServerMsg::Error { code, .. }) = parse_server(t.as_str())
+        {
+            error = Some(code);
+        }
+    }
+    assert_eq!(error, Some(RefusalCode::Malformed));
+    still_served(&url);
+}

@@ -211,11 +211,13 @@ impl Room {
                 }
             }
             ClientMsg::Chat { text } => {
-                let text: String = text
-                    .chars()
-                    .filter(|c| !c.is_control())
-                    .take(MAX_CHAT_CHARS)
-                    .collect();
+                if text.chars().count() > MAX_CHAT_CHARS {
+                    return refuse(
+                        RefusalCode::TooLarge,
+                        format!("a chat line of more than {MAX_CHAT_CHARS} characters"),
+                    );
+                }
+                let text: String = text.chars().filter(|c| !c.is_control()).collect();
                 if text.trim().is_empty() {
                     return refuse(RefusalCode::Malformed, "an empty chat line");
                 }

@@ -14,7 +14,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use bw_online::protocol::{
-    ClientMsg, MAX_FRAME_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION, RefusalCode, RoomId, ServerMsg,
+    ClientMsg, MAX_FRAME_BYTES, PROTOCOL_VERSION, RefusalCode, RoomId, ServerMsg, clean_name,
     parse_client,
 };
 use bw_online::room::Refused;
@@ -145,6 +145,10 @@ pub(super) async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAd
             Ok(Some(Err(tungstenite::Error::Capacity(e)))) => Some((
                 RefusalCode::TooLarge,
                 format!("{e} (at most {MAX_FRAME_BYTES} bytes)"),
+            )),
+            Ok(Some(Err(tungstenite::Error::Utf8(_)))) => Some((
+                RefusalCode::Malformed,
+                "a text frame that is not UTF-8".to_string(),
             )),
             Ok(Some(Err(_))) => break,
             Ok(Some(Ok(Message::Text(text)))) => session.on_text(text.as_str()).await.err(),
@@ -345,21 +349,4 @@ impl Session {
             Err(_) => self.refuse(RefusalCode::NoRoom, "the room has closed"),
         }
     }
-}
-
-/// A player name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control characters.
-pub fn clean_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("an empty player name".into());
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!(
-            "a player name of more than {MAX_NAME_CHARS} characters"
-        ));
-    }
-    if name.chars().any(char::is_control) {
-        return Err("a player name with control characters".into());
-    }
-    Ok(name.to_string())
 }

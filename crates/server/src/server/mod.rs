@@ -312,7 +312,7 @@ pub fn spawn(addr: &str, config: Config) -> Result<Running, String> {
 
 mod connection;
 mod journal;
-pub use connection::clean_name;
+pub use bw_online::protocol::clean_name;
 /// The lobby message with as many of `rooms` as fit in one frame ([`MAX_FRAME_BYTES`]).
 fn fit_lobby(mut rooms: Vec<RoomSummary>, total: usize) -> ServerMsg {
     let mut size = to_json(&ServerMsg::Lobby {
