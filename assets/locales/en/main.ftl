@@ -386,6 +386,7 @@ online-sit = Sit
 online-kick = Ask to leave
 online-remove = Remove
 online-observers = Watching: { $names }
+online-observers-more = Watching: { $names } and { $more } more
 online-raise-hand = Raise hand
 online-hand-down = Lower hand
 online-stand = Stand up and watch

@@ -352,6 +352,7 @@ online-sit = 坐下
 online-kick = 请离
 online-remove = 撤下
 online-observers = 旁观：{ $names }
+online-observers-more = 旁观：{ $names } 等，另有 { $more } 人
 online-raise-hand = 举手
 online-hand-down = 放下手
 online-stand = 起身旁观

@@ -18,6 +18,10 @@ pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// Longest player name and chat line, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 pub const MAX_CHAT_CHARS: usize = 300;
+/// The most observers a room takes; one more is refused with `room_full`.
+pub const MAX_OBSERVERS: usize = 50;
+/// The observers' names a `room` message lists (their count is always there).
+pub const OBSERVER_NAMES_SHOWN: usize = 10;
 /// The longest quiet-move limit an online 军棋 room may set (plies without a capture before
 /// the game is drawn): every online game ends.
 pub const MAX_QUIET_LIMIT: u32 = 300;
@@ -338,7 +342,11 @@ pub struct RoomState {
     pub options: RoomOptions,
     pub status: RoomStatus,
     pub seats: Vec<SeatInfo>,
+    /// The first observers' names (at most [`OBSERVER_NAMES_SHOWN`]).
     pub observers: Vec<String>,
+    /// How many observers there are.
+    #[serde(default)]
+    pub observer_count: usize,
     /// The seat of the host (the first seat held by a person).
     pub host: Option<u8>,
     /// The connection's own seat.

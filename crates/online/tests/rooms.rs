@@ -413,3 +413,37 @@ fn a_chat_line_over_the_limit_is_refused_not_cut() {
         .is_ok()
     );
 }
+
+#[test]
+fn observers_are_bounded_and_the_room_message_names_only_the_first_few() {
+    let mut h = Harness::new(junqi_2p(), 5);
+    h.two_ready();
+    let mut sent = 0;
+    for i in 0..MAX_OBSERVERS as u64 {
+        let fx = h
+            .room
+            .enter(h.now, 100 + i, &format!("watcher {i}"), None, || "t".into())
+            .expect("an observer enters");
+        sent += fx.out.len();
+        h.take(fx);
+    }
+    // Every join tells every member: bounded by the limit, at most MAX² messages.
+    assert!(sent <= (MAX_OBSERVERS + 2) * (MAX_OBSERVERS + 4), "{sent} messages");
+    let refused = h
+        .room
+        .enter(h.now, 999, "one too many", None, || "t".into())
+        .map(|_| ())
+        .unwrap_err();
+    assert_eq!(refused.0, RefusalCode::RoomFull);
+    // What a seated player was told last, through the wire.
+    let state = h.inbox[&1]
+        .iter()
+        .rev()
+        .find_map(|m| match m {
+            ServerMsg::Room { room } => Some(room.clone()),
+            _ => None,
+        })
+        .expect("the seats hear of the observers");
+    assert_eq!(state.observer_count, MAX_OBSERVERS);
+    assert_eq!(state.observers.len(), OBSERVER_NAMES_SHOWN);
+}

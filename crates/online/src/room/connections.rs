@@ -2,7 +2,9 @@
 //! token, departing, and every message of a connection inside the room.
 
 use super::{ConnId, Effects, Entry, Holder, Member, Refused, Room, Seat, message_name, refuse};
-use crate::protocol::{ClientMsg, LeftWhy, MAX_CHAT_CHARS, RefusalCode, RoomStatus, ServerMsg};
+use crate::protocol::{
+    ClientMsg, LeftWhy, MAX_CHAT_CHARS, MAX_OBSERVERS, RefusalCode, RoomStatus, ServerMsg,
+};
 
 impl Room {
     /// A connection enters: `seat` sits in that free seat, none observes.
@@ -16,6 +18,12 @@ impl Room {
     ) -> Result<Effects, Refused> {
         if self.status == RoomStatus::Failed {
             return refuse(RefusalCode::NoRoom, "the room has closed");
+        }
+        if seat.is_none() && self.observer_count() >= MAX_OBSERVERS {
+            return refuse(
+                RefusalCode::RoomFull,
+                format!("the room has its {MAX_OBSERVERS} observers"),
+            );
         }
         let mut fx = Effects::default();
         if let Some(seat) = seat {

@@ -7,8 +7,8 @@ use bw_rules::junqi::PlayerView;
 
 use super::{ConnId, Effects, Holder, Room, Table};
 use crate::protocol::{
-    BracketView, ClientMsg, GameView, JunqiView, Occupant, RoomState, RoomStatus, SeatInfo,
-    ServerMsg,
+    BracketView, ClientMsg, GameView, JunqiView, OBSERVER_NAMES_SHOWN, Occupant, RoomState,
+    RoomStatus, SeatInfo, ServerMsg,
 };
 
 /// A message's `type`, for refusals.
@@ -90,8 +90,10 @@ impl Room {
                 .members
                 .values()
                 .filter(|m| m.seat.is_none())
+                .take(OBSERVER_NAMES_SHOWN)
                 .map(|m| m.name.clone())
                 .collect(),
+            observer_count: self.observer_count(),
             host: self.host(),
             you,
         }

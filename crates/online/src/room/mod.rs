@@ -294,6 +294,11 @@ impl Room {
         self.members.is_empty()
     }
 
+    /// Connections in the room without a seat.
+    pub fn observer_count(&self) -> usize {
+        self.members.values().filter(|m| m.seat.is_none()).count()
+    }
+
     pub fn summary(&self) -> RoomSummary {
         RoomSummary {
             id: self.id,
@@ -304,7 +309,7 @@ impl Room {
                 .iter()
                 .filter(|s| s.holder != Holder::Empty)
                 .count(),
-            observers: self.members.values().filter(|m| m.seat.is_none()).count(),
+            observers: self.observer_count(),
             status: self.status,
         }
     }

@@ -129,9 +129,15 @@ pub(super) fn room_screen(
                 });
             }
             if !room.observers.is_empty() {
+                let more = room.observer_count.saturating_sub(room.observers.len());
+                let names = room.observers.join("、");
                 theme::hint(
                     p,
-                    &tr!(loc, "online-observers", names = room.observers.join("、")),
+                    &if more > 0 {
+                        tr!(loc, "online-observers-more", names = names, more = more)
+                    } else {
+                        tr!(loc, "online-observers", names = names)
+                    },
                 );
             }
             p.separator();
