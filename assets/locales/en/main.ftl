@@ -378,6 +378,7 @@ online-status-waiting = Waiting
 online-status-playing = Playing
 online-status-over = Over
 online-status-failed = Closed
+online-status-closed = Closed (nobody there)
 online-seat-empty = (empty)
 online-hand-up = [hand up]
 online-away = (away)

@@ -344,6 +344,7 @@ online-status-waiting = 等待中
 online-status-playing = 对局中
 online-status-over = 已结束
 online-status-failed = 已关闭
+online-status-closed = 无人，已关闭
 online-seat-empty = （空位）
 online-hand-up = 【已举手】
 online-away = （掉线）

@@ -334,6 +334,8 @@ pub enum RoomStatus {
     Over,
     /// Closed after a failure inside the server.
     Failed,
+    /// Closed because nobody was in it: nobody can come back to it.
+    Closed,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -71,7 +71,9 @@ fn without_a_takeover_an_absent_players_turns_time_out() {
     h.take(fx);
     let fx = h.room.depart(h.now, 2, false);
     h.take(fx);
-    // Both gone: every turn times out after the room's 30 s, and the game still ends.
+    // Someone watches, so the room stays open.
+    h.enter(30, "watcher", None);
+    // Both players gone: every turn times out after the room's 30 s, and the game ends.
     for _ in 0..100 {
         h.advance(ABSENT_TURN_MS + 1_000);
     }
@@ -97,26 +99,26 @@ fn the_deployment_clock_deploys_the_automatic_layout() {
 
 #[test]
 fn computers_wait_in_a_room_with_nobody_in_it_and_go_on_when_someone_comes() {
-    let mut options = junqi_2p();
-    options.computer_takes_over = true;
-    let mut h = Harness::new(options, 19);
-    h.two_ready();
-    for conn in [1, 2] {
-        let fx = h.room.depart(h.now, conn, false);
-        h.take(fx);
-    }
-    h.advance(61_000);
-    let taken = |h: &Harness| {
-        h.journal
-            .iter()
-            .filter(|e| matches!(e, Entry::TakenOver { .. }))
-            .count()
-    };
-    assert_eq!(taken(&h), 2, "both seats are the computer's now");
+    // A computer (seat 0, to move first) against a person (seat 1), whose connection drops.
+    let mut h = Harness::new(bracket_2p(), 19);
+    h.enter(1, "a", Some(1));
+    h.send(
+        1,
+        ClientMsg::SetComputer {
+            seat: 0,
+            level: Some(Level::Normal),
+        },
+    )
+    .unwrap();
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    assert_eq!(h.room.status(), RoomStatus::Playing);
+    assert!(h.room.computer_job().is_some());
+    let fx = h.room.depart(h.now, 1, false);
+    h.take(fx);
     assert!(h.room.is_empty());
     assert!(
         h.room.computer_job().is_none(),
-        "nobody is there: the computers wait"
+        "nobody is there: the computer waits"
     );
     // Someone comes to watch: the game goes on; they leave: it waits again.
     h.enter(30, "watcher", None);
@@ -124,6 +126,42 @@ fn computers_wait_in_a_room_with_nobody_in_it_and_go_on_when_someone_comes() {
     let fx = h.room.depart(h.now, 30, false);
     h.take(fx);
     assert!(h.room.computer_job().is_none());
+}
+
+#[test]
+fn a_room_with_nobody_in_it_closes_after_the_grace_period_and_stays_closed() {
+    let mut h = Harness::new(junqi_2p(), 23);
+    h.two_ready();
+    for conn in [1, 2] {
+        let fx = h.room.depart(h.now, conn, false);
+        h.take(fx);
+    }
+    h.advance(59_000);
+    assert_eq!(h.room.status(), RoomStatus::Playing, "within the grace");
+    h.advance(2_000);
+    assert_eq!(h.room.status(), RoomStatus::Closed);
+    assert_eq!(h.journal.last(), Some(&Entry::Closed));
+    // Rebuilt from its journal (a restart), it is closed: the server does not launch it.
+    let back =
+        bw_online::room::Room::restore(&h.journal, bw_online::room::Content::builtin(), h.now)
+            .unwrap();
+    assert_eq!(back.status(), RoomStatus::Closed);
+    // Before a game, a room whose only seats are computers closes as soon as it empties.
+    let mut w = Harness::new(bracket_2p(), 29);
+    w.enter(1, "a", Some(0));
+    w.send(
+        1,
+        ClientMsg::SetComputer {
+            seat: 1,
+            level: Some(Level::Easy),
+        },
+    )
+    .unwrap();
+    let fx = w.room.depart(w.now, 1, true);
+    w.take(fx);
+    assert_eq!(w.room.next_deadline(), Some(w.now));
+    w.advance(0);
+    assert_eq!(w.room.status(), RoomStatus::Closed);
 }
 
 #[test]

@@ -428,7 +428,10 @@ fn observers_are_bounded_and_the_room_message_names_only_the_first_few() {
         h.take(fx);
     }
     // Every join tells every member: bounded by the limit, at most MAX² messages.
-    assert!(sent <= (MAX_OBSERVERS + 2) * (MAX_OBSERVERS + 4), "{sent} messages");
+    assert!(
+        sent <= (MAX_OBSERVERS + 2) * (MAX_OBSERVERS + 4),
+        "{sent} messages"
+    );
     let refused = h
         .room
         .enter(h.now, 999, "one too many", None, || "t".into())

@@ -14,6 +14,11 @@ impl Room {
     /// Clocks and grace periods: call it often (the server does every 100 ms).
     pub fn tick(&mut self, now: u64) -> Effects {
         let mut fx = Effects::default();
+        // Nobody in the room long enough: it closes.
+        if self.close_at().is_some_and(|t| now >= t) {
+            self.commit(now, Entry::Closed, &mut fx);
+            return fx;
+        }
         // Persons away for longer than the grace period.
         for seat in 0..self.seats.len() as u8 {
             let s = &self.seats[seat as usize];
@@ -58,12 +63,28 @@ impl Room {
             .seats
             .iter()
             .filter(|s| s.conn.is_none() && !s.taken_over)
-            .filter_map(|s| s.away_since.map(|t| t + self.grace_ms))
-            .min();
-        match (grace, self.deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
+            .filter_map(|s| s.away_since.map(|t| t + self.grace_ms));
+        grace.chain(self.deadline).chain(self.close_at()).min()
+    }
+
+    /// When the room closes for want of anyone in it: at once before the game when no
+    /// person holds a seat (only computers, or nobody), after the grace period otherwise.
+    fn close_at(&self) -> Option<u64> {
+        let since = self.empty_since?;
+        if !self.members.is_empty()
+            || !matches!(self.status, RoomStatus::Waiting | RoomStatus::Playing)
+        {
+            return None;
         }
+        let person_seated = self
+            .seats
+            .iter()
+            .any(|s| matches!(s.holder, Holder::Person { .. }));
+        Some(if self.status == RoomStatus::Waiting && !person_seated {
+            since
+        } else {
+            since + self.grace_ms
+        })
     }
 
     /// What a clock runs for: the phase, the ply and the player to move. Other changes

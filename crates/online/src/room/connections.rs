@@ -36,6 +36,7 @@ impl Room {
             self.commit(now, entry, &mut fx);
             self.seats[seat as usize].conn = Some(conn);
         }
+        self.empty_since = None;
         self.members.insert(
             conn,
             Member {
@@ -83,6 +84,7 @@ impl Room {
         if s.taken_over {
             self.commit(now, Entry::Returned { seat }, &mut fx);
         }
+        self.empty_since = None;
         self.members.insert(
             conn,
             Member {
@@ -107,6 +109,9 @@ impl Room {
             return fx;
         };
         fx.removed.push(conn);
+        if self.members.is_empty() {
+            self.empty_since = Some(now);
+        }
         if said_leave {
             fx.send(
                 conn,

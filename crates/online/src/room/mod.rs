@@ -111,6 +111,9 @@ pub enum Entry {
     Failed {
         reason: String,
     },
+    /// Nobody was in the room (no person seated before the game, or no connection at all
+    /// for the grace period during it): it closed, and a restart leaves it closed.
+    Closed,
     /// A chat line (kept so that it survives a reconnection and a server restart).
     Chat {
         from: String,
@@ -220,6 +223,8 @@ pub struct Room {
     clock_for: (u64, u64, u64),
     /// The server's grace period for dropped persons.
     pub grace_ms: u64,
+    /// Since when nobody has been in the room (no connection), if nobody is.
+    empty_since: Option<u64>,
     /// The last [`CHAT_HISTORY_LINES`] chat lines: who said it, and what.
     chat: std::collections::VecDeque<(String, String)>,
 }
@@ -254,6 +259,7 @@ impl Room {
             stamp: 1,
             clock_for: (u64::MAX, 0, 0),
             grace_ms: DEFAULT_GRACE_MS,
+            empty_since: None,
             chat: Default::default(),
         };
         Ok((room, entry))
@@ -276,6 +282,8 @@ impl Room {
                 s.away_since = Some(now);
             }
         }
+        // Nobody is in a room just rebuilt: it closes unless someone comes back in time.
+        room.empty_since = Some(now);
         room.clock_for.0 = u64::MAX;
         room.restart_clock(now);
         Ok(room)
@@ -453,6 +461,10 @@ impl Room {
             }
             Entry::Failed { .. } => {
                 self.status = RoomStatus::Failed;
+                self.deadline = None;
+            }
+            Entry::Closed => {
+                self.status = RoomStatus::Closed;
                 self.deadline = None;
             }
             Entry::Chat { .. } => unreachable!("taken above"),

@@ -335,7 +335,7 @@ fn fit_lobby(mut rooms: Vec<RoomSummary>, total: usize) -> ServerMsg {
 }
 
 use connection::connection;
-use journal::{Journal, journal_path, restore_rooms, start_journal};
+use journal::{Journal, restore_rooms, start_journal};
 
 // ---- rooms ---------------------------------------------------------------------------
 
@@ -495,14 +495,14 @@ async fn room_task(
                 });
             }
         }
-        // An empty room that nobody can come back to ends.
-        let finished = matches!(room.status(), RoomStatus::Over | RoomStatus::Failed);
-        let abandoned = room.status() == RoomStatus::Waiting && room.summary().taken == 0;
-        if room.is_empty() && (finished || abandoned) {
+        // An empty room that nobody can come back to ends (its journal stays: the id is
+        // never given again, and a restart leaves a closed room closed).
+        let finished = matches!(
+            room.status(),
+            RoomStatus::Over | RoomStatus::Failed | RoomStatus::Closed
+        );
+        if room.is_empty() && finished {
             hub.rooms.lock().expect("rooms").remove(&id);
-            if abandoned {
-                let _ = std::fs::remove_file(journal_path(&hub, id));
-            }
             return;
         }
         let summary = room.summary();

@@ -88,6 +88,7 @@ fn status_name(loc: &Locale, s: RoomStatus) -> String {
             RoomStatus::Playing => "online-status-playing",
             RoomStatus::Over => "online-status-over",
             RoomStatus::Failed => "online-status-failed",
+            RoomStatus::Closed => "online-status-closed",
         }
     )
 }
