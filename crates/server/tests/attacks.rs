@@ -8,20 +8,12 @@ use std::time::{Duration, Instant};
 
 use bw_online::protocol::*;
 use bw_server::client::Client;
-use bw_server::server::{Config, Running, spawn};
+use bw_server::server::{Config, spawn};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
-const WAIT: Duration = Duration::from_secs(10);
-
-fn server(config: impl FnOnce(&mut Config)) -> (Running, String, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = Config::new(dir.path());
-    config(&mut c);
-    let running = spawn("127.0.0.1:0", c).unwrap();
-    let url = format!("ws://{}", running.addr);
-    (running, url, dir)
-}
+mod common;
+use common::*;
 
 /// This process's resident memory, in bytes (Linux; elsewhere 0, and the bound holds).
 fn resident() -> u64 {
@@ -166,7 +158,17 @@ fn one_bad_journal_stops_no_other_room_and_no_journal_id_is_given_again() {
     let line = |e: &Entry| serde_json::to_string(e).unwrap();
     // Room 1 is fine and waiting. Rooms 2, 4 and 6 to 9 name seat 99 in one entry each (the
     // issue saw one such journal panic the whole server); 3 is not JSON; 5 says it is room 1.
-    std::fs::write(rooms.join("1.jsonl"), format!("{}\n", created(1))).unwrap();
+    // (Room 1 has a person seated: a room rebuilt with nobody seated closes at once.)
+    let seated = Entry::Sat {
+        seat: 0,
+        name: "ada".into(),
+        token: "ada-token".into(),
+    };
+    std::fs::write(
+        rooms.join("1.jsonl"),
+        format!("{}\n{}\n", created(1), line(&seated)),
+    )
+    .unwrap();
     let bad = [
         Entry::Sat {
             seat: 99,
@@ -238,4 +240,77 @@ fn a_text_frame_that_is_not_utf8_gets_an_error_before_the_close() {
     }
     assert_eq!(error, Some(RefusalCode::Malformed));
     still_served(&url);
+}
+
+/// Plays a bot client's side for what arrives, keeping the last game view it was sent.
+fn pump(
+    c: &mut bw_server::client::BotClient,
+    seq: &mut u32,
+    last: &mut Option<GameView>,
+    left: &mut bool,
+) {
+    while let bw_server::client::Received::Msg(msg) = c.client.recv(Duration::from_millis(20)) {
+        match &msg {
+            ServerMsg::Game { view } => *last = Some(view.clone()),
+            ServerMsg::Left { why, .. } => {
+                assert_eq!(*why, LeftWhy::RoomFailed);
+                *left = true;
+            }
+            _ => {}
+        }
+        if !*left && let Some(action) = c.bot.on_message(&msg) {
+            *seq += 1;
+            let _ = c.client.send(&ClientMsg::Act { seq: *seq, action });
+        }
+    }
+}
+
+#[test]
+fn a_full_disk_stops_the_room_and_loses_nothing_acknowledged() {
+    let (running, url, dir) = server(|c| c.test_faults = true);
+    let (mut clients, _room, tokens) = room_of_two(
+        &url,
+        bw_server::loadtest::room_options(GameKind::Junqi, 2),
+        7,
+    );
+    // A few moves each, every one acknowledged.
+    bw_server::client::drive(&mut clients, WAIT * 3, |_, c| c.acted >= 4).unwrap();
+    let mut seqs = [100, 100];
+    let mut last: [Option<GameView>; 2] = [None, None];
+    let mut left = [false, false];
+    // The disk fills: the next change cannot be journaled.
+    clients[0]
+        .client
+        .send(&ClientMsg::Chat {
+            text: "!full".into(),
+        })
+        .unwrap();
+    let start = Instant::now();
+    while !(left[0] && left[1]) {
+        assert!(start.elapsed() < WAIT * 3, "the room did not stop");
+        for (i, c) in clients.iter_mut().enumerate() {
+            pump(c, &mut seqs[i], &mut last[i], &mut left[i]);
+        }
+    }
+    let told = last[0].clone().expect("seat 0 saw the game");
+    // The operator frees the disk and restarts the server on the same data.
+    drop(running);
+    let again = spawn("127.0.0.1:0", Config::new(dir.path())).unwrap();
+    let url = format!("ws://{}", again.addr);
+    let mut back = Client::join(&url, "host", Some(tokens[0].clone())).unwrap();
+    let Ok(ServerMsg::Game { view }) = back.expect(WAIT, |m| matches!(m, ServerMsg::Game { .. }))
+    else {
+        panic!("no game after resuming");
+    };
+    let (GameView::Junqi(now), GameView::Junqi(then)) = (&view, &told) else {
+        panic!("a 军棋 room");
+    };
+    assert_eq!(
+        now.view.nodes, then.view.nodes,
+        "the game is back exactly as the players were last told"
+    );
+    assert_eq!(
+        now.first_event + now.events.len(),
+        then.first_event + then.events.len()
+    );
 }

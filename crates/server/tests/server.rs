@@ -10,69 +10,10 @@ use bw_online::room::Content;
 use bw_rules::bracket;
 use bw_server::client::{BotClient, Client, Received, drive};
 use bw_server::loadtest::room_options;
-use bw_server::server::{Config, Running, spawn};
 use tungstenite::Message;
 
-const WAIT: Duration = Duration::from_secs(10);
-
-fn server(config: impl FnOnce(&mut Config)) -> (Running, String, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = Config::new(dir.path());
-    config(&mut c);
-    let running = spawn("127.0.0.1:0", c).unwrap();
-    let url = format!("ws://{}", running.addr);
-    (running, url, dir)
-}
-
-fn short_bracket() -> RoomOptions {
-    RoomOptions {
-        game: GameOptions::Bracket {
-            settings: bracket::Settings {
-                turn_limit: Some(3),
-                ..bracket::Settings::default()
-            },
-            move_secs: None,
-        },
-        computer_takes_over: false,
-    }
-}
-
-fn seated(c: &mut Client) -> (RoomId, String) {
-    match c
-        .expect(WAIT, |m| matches!(m, ServerMsg::Seated { .. }))
-        .unwrap()
-    {
-        ServerMsg::Seated { room, token, .. } => (room, token),
-        _ => unreachable!(),
-    }
-}
-
-/// A room with two bot clients, both ready; the room id and both seat tokens.
-fn room_of_two(
-    url: &str,
-    options: RoomOptions,
-    seed: u64,
-) -> (Vec<BotClient>, RoomId, Vec<String>) {
-    let mut a = Client::join(url, "host", None).unwrap();
-    a.send(&ClientMsg::CreateRoom { options }).unwrap();
-    let (room, ta) = seated(&mut a);
-    let mut b = Client::join(url, "guest", None).unwrap();
-    b.send(&ClientMsg::Join {
-        room,
-        seat: Some(1),
-    })
-    .unwrap();
-    let (_, tb) = seated(&mut b);
-    for c in [&mut a, &mut b] {
-        c.send(&ClientMsg::Ready { ready: true }).unwrap();
-    }
-    let bot = |s| Bot::new(Content::builtin(), Level::Normal, s);
-    let clients = vec![
-        BotClient::new(a, bot(seed)),
-        BotClient::new(b, bot(seed + 1)),
-    ];
-    (clients, room, vec![ta, tb])
-}
+mod common;
+use common::*;
 
 #[test]
 fn two_clients_play_junqi_and_bracket_to_the_end_through_the_server() {

@@ -105,11 +105,15 @@ pub(super) fn start_journal(hub: &Hub, id: RoomId, entries: &[Entry]) -> std::io
         .write(true)
         .create_new(true)
         .open(journal_path(hub, id))?;
-    Journal(file).append(entries)
+    Journal { file, full: false }.append(entries)
 }
 
 /// A room's journal: one JSON line per [`Entry`], appended, never rewritten.
-pub(super) struct Journal(std::fs::File);
+pub(super) struct Journal {
+    file: std::fs::File,
+    /// Test builds' fault: every write fails as on a full disk.
+    pub(super) full: bool,
+}
 
 impl Journal {
     pub(super) fn open(hub: &Hub, id: RoomId) -> std::io::Result<Journal> {
@@ -117,9 +121,11 @@ impl Journal {
             .create(true)
             .append(true)
             .open(journal_path(hub, id))
-            .map(Journal)
+            .map(|file| Journal { file, full: false })
     }
 
+    /// Appends the entries, all or none: a write that fails (a full disk) is cut back to
+    /// where the file ended, so no half line is left for later lines to be glued onto.
     pub(super) fn append(&mut self, entries: &[Entry]) -> std::io::Result<()> {
         if entries.is_empty() {
             return Ok(());
@@ -129,9 +135,18 @@ impl Journal {
             text.push_str(&serde_json::to_string(e).map_err(std::io::Error::other)?);
             text.push('\n');
         }
-        // One write per call: a crash leaves at most a torn last line, which restoring
-        // drops. The page cache keeps what a killed process wrote; a power cut may lose
-        // the last lines (no fsync per move).
-        self.0.write_all(text.as_bytes())
+        let before = self.file.metadata()?.len();
+        let written = if self.full {
+            Err(std::io::Error::from(std::io::ErrorKind::StorageFull))
+        } else {
+            // One write per call: a crash leaves at most a torn last line, which restoring
+            // drops. The page cache keeps what a killed process wrote; a power cut may lose
+            // the last lines (no fsync per move).
+            self.file.write_all(text.as_bytes())
+        };
+        if written.is_err() {
+            let _ = self.file.set_len(before);
+        }
+        written
     }
 }

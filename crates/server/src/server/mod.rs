@@ -38,7 +38,8 @@ pub struct Config {
     /// be written and the WebSocket's own write buffer (its pongs included). Over it, the
     /// connection closes; no other client notices.
     pub max_queued_bytes: usize,
-    /// Test builds only: a chat line `!panic` makes the room's game panic (fault tests).
+    /// Test builds only: a chat line `!panic` makes the room's game panic, `!full` makes its
+    /// journal fail every write as on a full disk (fault tests).
     pub test_faults: bool,
     /// Rooms' seeds drawn from this number and the room's id instead of the server's
     /// secret, so that the same requests make the same games (the `screenshot` command's
@@ -428,11 +429,36 @@ async fn room_task(
         };
         let now = hub.now();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            room_step(&hub, &mut room, &mut links, cmd, now)
+            room_step(&hub, &mut room, &mut links, cmd, now, &mut journal.full)
         }));
         match outcome {
             Ok(fx) => {
-                dispatch(&hub, id, &mut journal, &mut links, fx);
+                if let Err(e) = dispatch(&hub, id, &mut journal, &mut links, fx) {
+                    // Nothing the journal did not keep was told to anyone. The room stops
+                    // here; a restart brings it back as of its last acknowledged change.
+                    eprintln!(
+                        "room {id}: cannot append to its journal ({e}); the room is stopped, \
+                         its journal kept as of the last acknowledged change"
+                    );
+                    for (_, link) in links.drain() {
+                        link.room.store(0, Ordering::Relaxed);
+                        link.send(&ServerMsg::Refused {
+                            seq: None,
+                            code: RefusalCode::RoomFailed,
+                            reason: format!(
+                                "the server cannot keep this room's journal ({e}): the room \
+                                 stopped; nothing acknowledged is lost, and it comes back when \
+                                 the server can write again and restarts"
+                            ),
+                        });
+                        link.send(&ServerMsg::Left {
+                            why: LeftWhy::RoomFailed,
+                            reason: "the server cannot keep this room's journal".into(),
+                        });
+                    }
+                    hub.rooms.lock().expect("rooms").remove(&id);
+                    return;
+                }
             }
             Err(panic) => {
                 let reason = panic
@@ -451,7 +477,7 @@ async fn room_task(
                         ..Effects::default()
                     },
                 );
-                dispatch(&hub, id, &mut journal, &mut links, fx);
+                let _ = dispatch(&hub, id, &mut journal, &mut links, fx);
                 for (_, link) in links.drain() {
                     link.room.store(0, Ordering::Relaxed);
                     link.send(&ServerMsg::Left {
@@ -519,6 +545,7 @@ fn room_step(
     links: &mut HashMap<ConnId, Link>,
     cmd: Option<RoomCmd>,
     now: u64,
+    disk_full: &mut bool,
 ) -> Effects {
     let token = || hub.token();
     let Some(cmd) = cmd else {
@@ -560,6 +587,11 @@ fn room_step(
             {
                 panic!("a fault injected by a test");
             }
+            if hub.config.test_faults && matches!(&msg, ClientMsg::Chat { text } if text == "!full")
+            {
+                *disk_full = true;
+                return Effects::default();
+            }
             let seq = match &msg {
                 ClientMsg::Act { seq, .. } => Some(*seq),
                 _ => None,
@@ -589,16 +621,16 @@ fn room_step(
 }
 
 /// Sends a room's messages, journals its entries, and lets go of removed connections.
+/// Journals a step's entries, then sends its messages: a change is told to anyone only once
+/// its entries are written. A failed write sends nothing and is returned.
 fn dispatch(
     hub: &Hub,
     id: RoomId,
     journal: &mut Journal,
     links: &mut HashMap<ConnId, Link>,
     fx: Effects,
-) {
-    if let Err(e) = journal.append(&fx.journal) {
-        eprintln!("room {id}: cannot append to its journal: {e}");
-    }
+) -> std::io::Result<()> {
+    journal.append(&fx.journal)?;
     {
         let mut tokens = hub.tokens.lock().expect("tokens");
         for e in &fx.journal {
@@ -617,6 +649,7 @@ fn dispatch(
             link.room.store(0, Ordering::Relaxed);
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,0 +1,73 @@
+//! What the server's integration tests share: a server on a free port with its own data
+//! folder, and a room of two bot clients.
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use bw_online::bot::Bot;
+use bw_online::protocol::*;
+use bw_online::room::Content;
+use bw_rules::bracket;
+use bw_server::client::{BotClient, Client};
+use bw_server::server::{Config, Running, spawn};
+
+pub const WAIT: Duration = Duration::from_secs(10);
+
+pub fn server(config: impl FnOnce(&mut Config)) -> (Running, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = Config::new(dir.path());
+    config(&mut c);
+    let running = spawn("127.0.0.1:0", c).unwrap();
+    let url = format!("ws://{}", running.addr);
+    (running, url, dir)
+}
+
+pub fn short_bracket() -> RoomOptions {
+    RoomOptions {
+        game: GameOptions::Bracket {
+            settings: bracket::Settings {
+                turn_limit: Some(3),
+                ..bracket::Settings::default()
+            },
+            move_secs: None,
+        },
+        computer_takes_over: false,
+    }
+}
+
+pub fn seated(c: &mut Client) -> (RoomId, String) {
+    match c
+        .expect(WAIT, |m| matches!(m, ServerMsg::Seated { .. }))
+        .unwrap()
+    {
+        ServerMsg::Seated { room, token, .. } => (room, token),
+        _ => unreachable!(),
+    }
+}
+
+/// A room with two bot clients, both ready; the room id and both seat tokens.
+pub fn room_of_two(
+    url: &str,
+    options: RoomOptions,
+    seed: u64,
+) -> (Vec<BotClient>, RoomId, Vec<String>) {
+    let mut a = Client::join(url, "host", None).unwrap();
+    a.send(&ClientMsg::CreateRoom { options }).unwrap();
+    let (room, ta) = seated(&mut a);
+    let mut b = Client::join(url, "guest", None).unwrap();
+    b.send(&ClientMsg::Join {
+        room,
+        seat: Some(1),
+    })
+    .unwrap();
+    let (_, tb) = seated(&mut b);
+    for c in [&mut a, &mut b] {
+        c.send(&ClientMsg::Ready { ready: true }).unwrap();
+    }
+    let bot = |s| Bot::new(Content::builtin(), Level::Normal, s);
+    let clients = vec![
+        BotClient::new(a, bot(seed)),
+        BotClient::new(b, bot(seed + 1)),
+    ];
+    (clients, room, vec![ta, tb])
+}
