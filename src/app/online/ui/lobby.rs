@@ -124,7 +124,7 @@ pub(super) fn lobby_screen(
         });
         // A long list scrolls in its own area, so the new-room form below stays on screen.
         egui::ScrollArea::vertical()
-            .id_salt("room-list")
+            .id_salt("rooms_scroll")
             .max_height(240.0)
             .show(ui, |ui| {
                 egui::Grid::new("rooms").striped(true).show(ui, |g| {
