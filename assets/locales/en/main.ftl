@@ -407,6 +407,7 @@ online-refused-rate_limited = Too fast: wait a moment.
 online-refused-too_large = The message was too large.
 online-refused-no_room = That room does not exist or has closed.
 online-refused-room_full = The room is full.
+online-refused-server_full = The server has as many rooms as it can hold: { $detail }
 online-refused-seat_taken = Someone sits there already.
 online-refused-bad_token = Your old seat is gone (its game ended or the room closed).
 online-refused-not_host = Only the host may do that.

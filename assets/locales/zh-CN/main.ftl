@@ -373,6 +373,7 @@ online-refused-rate_limited = 操作太快了，请稍候。
 online-refused-too_large = 消息太大。
 online-refused-no_room = 房间不存在或已关闭。
 online-refused-room_full = 房间已满。
+online-refused-server_full = 服务器的房间已满：{ $detail }
 online-refused-seat_taken = 这个座位已有人。
 online-refused-bad_token = 原来的座位已不在（房间已结束或关闭）。
 online-refused-not_host = 只有房主可以这样做。

@@ -24,6 +24,18 @@ pub struct ServeArgs {
         value_parser = clap::value_parser!(u64).range(65536..=(1u64 << 32))
     )]
     pub max_queued_bytes: u64,
+    /// Connections open at once; one more is closed at once.
+    #[arg(long, default_value_t = bw_server::server::DEFAULT_MAX_CONNECTIONS as u64, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_connections: u64,
+    /// Connections open at once from one address.
+    #[arg(long, default_value_t = bw_server::server::DEFAULT_MAX_CONNECTIONS_PER_IP as u64, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_connections_per_ip: u64,
+    /// Rooms open at once; one more is refused.
+    #[arg(long, default_value_t = bw_server::server::DEFAULT_MAX_ROOMS as u64, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_rooms: u64,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -51,6 +63,9 @@ pub struct LoadtestArgs {
 pub fn serve(args: ServeArgs) -> Result<(), Failure> {
     let config = bw_server::server::Config {
         max_queued_bytes: args.max_queued_bytes as usize,
+        max_connections: args.max_connections as usize,
+        max_connections_per_ip: args.max_connections_per_ip as usize,
+        max_rooms: args.max_rooms as usize,
         ..bw_server::server::Config::new(&args.data)
     };
     bw_server::server::run(&args.addr, config).map_err(|e| Failure {

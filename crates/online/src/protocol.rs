@@ -299,6 +299,8 @@ pub enum RefusalCode {
     RoomFailed,
     /// The connection was silent too long.
     Idle,
+    /// The server holds as many rooms as it may.
+    ServerFull,
 }
 
 /// Why a connection is no longer in a room.

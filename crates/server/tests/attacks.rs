@@ -314,3 +314,55 @@ fn a_full_disk_stops_the_room_and_loses_nothing_acknowledged() {
         then.first_event + then.events.len()
     );
 }
+
+#[test]
+fn connections_and_rooms_are_capped_and_a_freed_place_is_taken_again() {
+    let (s, url, _dir) = server(|c| {
+        c.max_connections_per_ip = 3;
+        c.max_rooms = 2;
+    });
+    let mut open: Vec<Client> = (0..3)
+        .map(|i| Client::join(&url, &format!("p{i}"), None).unwrap())
+        .collect();
+    assert_eq!(s.hub.connections(), 3);
+    // A fourth from the same address is closed at once.
+    assert!(
+        Client::join(&url, "one too many", None).is_err(),
+        "over the per-address limit"
+    );
+    // Two rooms fill the server; the third is refused, and the connection stays.
+    let options = bw_server::loadtest::room_options(GameKind::Junqi, 2);
+    for c in open.iter_mut().take(2) {
+        c.send(&ClientMsg::CreateRoom {
+            options: options.clone(),
+        })
+        .unwrap();
+        c.expect(WAIT, |m| matches!(m, ServerMsg::Seated { .. }))
+            .unwrap();
+    }
+    open[2]
+        .send(&ClientMsg::CreateRoom {
+            options: options.clone(),
+        })
+        .unwrap();
+    let refused = open[2]
+        .expect(WAIT, |m| matches!(m, ServerMsg::Refused { .. }))
+        .unwrap();
+    assert!(
+        matches!(
+            refused,
+            ServerMsg::Refused {
+                code: RefusalCode::ServerFull,
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
+    // One connection closes: its place is free again.
+    drop(open.pop());
+    let start = Instant::now();
+    while s.hub.connections() > 2 && start.elapsed() < WAIT {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(Client::join(&url, "next", None).is_ok());
+}

@@ -38,6 +38,11 @@ pub struct Config {
     /// be written and the WebSocket's own write buffer (its pongs included). Over it, the
     /// connection closes; no other client notices.
     pub max_queued_bytes: usize,
+    /// Open connections, in all and from one address; one more is closed at once.
+    pub max_connections: usize,
+    pub max_connections_per_ip: usize,
+    /// Rooms open at once; one more is refused (`server_full`).
+    pub max_rooms: usize,
     /// Test builds only: a chat line `!panic` makes the room's game panic, `!full` makes its
     /// journal fail every write as on a full disk (fault tests).
     pub test_faults: bool,
@@ -57,6 +62,9 @@ impl Config {
             rate_per_sec: 20.0,
             rate_burst: 60.0,
             max_queued_bytes: DEFAULT_MAX_QUEUED_BYTES,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_connections_per_ip: DEFAULT_MAX_CONNECTIONS_PER_IP,
+            max_rooms: DEFAULT_MAX_ROOMS,
             test_faults: false,
             fixed_seeds: None,
         }
@@ -69,6 +77,12 @@ const OUTBOX: usize = 1024;
 
 /// The default of [`Config::max_queued_bytes`]: 1 MiB, sixteen of the largest frames.
 pub const DEFAULT_MAX_QUEUED_BYTES: usize = 1 << 20;
+/// The defaults of [`Config::max_connections`], [`Config::max_connections_per_ip`] and
+/// [`Config::max_rooms`] (each connection holds a descriptor: under the common limit of
+/// 4,096 with room to spare).
+pub const DEFAULT_MAX_CONNECTIONS: usize = 2_000;
+pub const DEFAULT_MAX_CONNECTIONS_PER_IP: usize = 32;
+pub const DEFAULT_MAX_ROOMS: usize = 2_000;
 
 enum Outgoing {
     Text(String),
@@ -164,6 +178,48 @@ pub struct Hub {
     secret: std::collections::hash_map::RandomState,
     /// Bytes of messages waiting to be written, over every connection.
     queued_bytes: Arc<AtomicUsize>,
+    /// Open connections by address.
+    connections: Mutex<HashMap<std::net::IpAddr, usize>>,
+}
+
+/// A connection counted open until it is dropped.
+struct Counted {
+    hub: Arc<Hub>,
+    ip: std::net::IpAddr,
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let mut open = self.hub.connections.lock().expect("connections");
+        if let Some(n) = open.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
+
+impl Hub {
+    /// Counts a new connection from `ip` in, unless the server or that address is full.
+    fn admit(self: &Arc<Hub>, ip: std::net::IpAddr) -> Option<Counted> {
+        let mut open = self.connections.lock().expect("connections");
+        let total: usize = open.values().sum();
+        let mine = open.get(&ip).copied().unwrap_or(0);
+        if total >= self.config.max_connections || mine >= self.config.max_connections_per_ip {
+            return None;
+        }
+        open.insert(ip, mine + 1);
+        Some(Counted {
+            hub: self.clone(),
+            ip,
+        })
+    }
+
+    /// Connections open now.
+    pub fn connections(&self) -> usize {
+        self.connections.lock().expect("connections").values().sum()
+    }
 }
 
 impl Hub {
@@ -238,6 +294,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         tokens: Mutex::new(HashMap::new()),
         next_room: AtomicU64::new(1),
         queued_bytes: Arc::new(AtomicUsize::new(0)),
+        connections: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
         secret: std::collections::hash_map::RandomState::new(),
     });
@@ -251,8 +308,17 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         loop {
             match listener.accept().await {
                 Ok((stream, peer)) => {
+                    // Over a limit, the connection is closed at once (its descriptor freed).
+                    let Some(counted) = accept_hub.admit(peer.ip()) else {
+                        drop(stream);
+                        continue;
+                    };
                     let _ = stream.set_nodelay(true);
-                    tokio::spawn(connection(accept_hub.clone(), stream, peer));
+                    let hub = accept_hub.clone();
+                    tokio::spawn(async move {
+                        connection(hub, stream, peer).await;
+                        drop(counted);
+                    });
                 }
                 Err(e) => {
                     // Out of descriptors or a transient error: wait a little, go on.
@@ -365,6 +431,15 @@ fn create_room(
     hub: &Arc<Hub>,
     options: RoomOptions,
 ) -> Result<mpsc::UnboundedSender<RoomCmd>, Refused> {
+    if hub.rooms.lock().expect("rooms").len() >= hub.config.max_rooms {
+        return Err((
+            RefusalCode::ServerFull,
+            format!(
+                "the server has its {} rooms open: try again later",
+                hub.config.max_rooms
+            ),
+        ));
+    }
     // An id whose journal file exists (a room's the server could not read back) is
     // skipped: a new room never writes into another room's journal.
     for _ in 0..1000 {

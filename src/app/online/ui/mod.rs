@@ -125,6 +125,7 @@ fn notice_text(loc: &Locale, n: &Notice) -> String {
                 RefusalCode::BadOptions => "online-refused-bad_options",
                 RefusalCode::RoomFailed => "online-refused-room_failed",
                 RefusalCode::Idle => "online-refused-idle",
+                RefusalCode::ServerFull => "online-refused-server_full",
             };
             tr!(loc, key, detail = detail.clone())
         }
