@@ -366,3 +366,33 @@ fn connections_and_rooms_are_capped_and_a_freed_place_is_taken_again() {
     }
     assert!(Client::join(&url, "next", None).is_ok());
 }
+
+#[test]
+fn journals_are_private_and_a_closed_rooms_tokens_are_forgotten() {
+    let (s, url, dir) = server(|_| {});
+    let mut c = Client::join(&url, "host", None).unwrap();
+    c.send(&ClientMsg::CreateRoom {
+        options: bw_server::loadtest::room_options(GameKind::Junqi, 2),
+    })
+    .unwrap();
+    let Ok(ServerMsg::Seated { room, .. }) =
+        c.expect(WAIT, |m| matches!(m, ServerMsg::Seated { .. }))
+    else {
+        panic!("not seated");
+    };
+    assert_eq!(s.hub.seat_tokens(), 1);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let journal = dir.path().join(format!("rooms/{room}.jsonl"));
+        let mode = std::fs::metadata(journal).unwrap().permissions().mode();
+        assert_eq!(mode & 0o077, 0, "a journal holds seat tokens: {mode:o}");
+    }
+    // The host leaves the room before the game: nobody is seated, it closes.
+    c.send(&ClientMsg::Leave).unwrap();
+    let start = Instant::now();
+    while s.hub.seat_tokens() > 0 && start.elapsed() < WAIT {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(s.hub.seat_tokens(), 0, "the closed room's tokens are gone");
+}

@@ -97,13 +97,18 @@ pub(super) fn read_journal(path: &Path) -> Result<(Vec<Entry>, u64), String> {
     Ok((entries, valid as u64))
 }
 
+/// A journal holds the seats' tokens: on Unix, only the server's user may read it.
+fn private(options: &mut std::fs::OpenOptions) -> &mut std::fs::OpenOptions {
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(options, 0o600);
+    options
+}
+
 /// Starts a new room's journal: a file that already exists is never appended to (its id
 /// belongs to another room, even one whose journal could not be read).
 pub(super) fn start_journal(hub: &Hub, id: RoomId, entries: &[Entry]) -> std::io::Result<()> {
     std::fs::create_dir_all(hub.rooms_dir())?;
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
+    let file = private(std::fs::OpenOptions::new().write(true).create_new(true))
         .open(journal_path(hub, id))?;
     Journal { file, full: false }.append(entries)
 }
@@ -117,9 +122,7 @@ pub(super) struct Journal {
 
 impl Journal {
     pub(super) fn open(hub: &Hub, id: RoomId) -> std::io::Result<Journal> {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
+        private(std::fs::OpenOptions::new().create(true).append(true))
             .open(journal_path(hub, id))
             .map(|file| Journal { file, full: false })
     }

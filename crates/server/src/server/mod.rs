@@ -216,6 +216,21 @@ impl Hub {
         })
     }
 
+    /// A room leaves the server: out of the lobby, and its seat tokens forgotten (the token
+    /// table holds only open rooms' seats).
+    fn close_room(&self, id: RoomId) {
+        self.rooms.lock().expect("rooms").remove(&id);
+        self.tokens
+            .lock()
+            .expect("tokens")
+            .retain(|_, room| *room != id);
+    }
+
+    /// Seat tokens the server knows (those of its open rooms).
+    pub fn seat_tokens(&self) -> usize {
+        self.tokens.lock().expect("tokens").len()
+    }
+
     /// Connections open now.
     pub fn connections(&self) -> usize {
         self.connections.lock().expect("connections").values().sum()
@@ -481,7 +496,7 @@ async fn room_task(
         Ok(j) => j,
         Err(e) => {
             eprintln!("room {id}: cannot open its journal: {e}; the room is closed");
-            hub.rooms.lock().expect("rooms").remove(&id);
+            hub.close_room(id);
             return;
         }
     };
@@ -531,7 +546,7 @@ async fn room_task(
                             reason: "the server cannot keep this room's journal".into(),
                         });
                     }
-                    hub.rooms.lock().expect("rooms").remove(&id);
+                    hub.close_room(id);
                     return;
                 }
             }
@@ -560,7 +575,7 @@ async fn room_task(
                         reason: "the room closed after a server fault".into(),
                     });
                 }
-                hub.rooms.lock().expect("rooms").remove(&id);
+                hub.close_room(id);
                 return;
             }
         }
@@ -603,7 +618,7 @@ async fn room_task(
             RoomStatus::Over | RoomStatus::Failed | RoomStatus::Closed
         );
         if room.is_empty() && finished {
-            hub.rooms.lock().expect("rooms").remove(&id);
+            hub.close_room(id);
             return;
         }
         let summary = room.summary();
