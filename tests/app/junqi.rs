@@ -276,7 +276,7 @@ fn a_seat_is_shown_nothing_it_may_not_see() {
         let moves: Vec<String> = view
             .events
             .iter()
-            .filter_map(|e| bracket_war::app::junqi::describe(loc, t, e))
+            .filter_map(|e| bracket_war::app::junqi::log::event_line(loc, t, e))
             .collect();
         (pieces, moves)
     };

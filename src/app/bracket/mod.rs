@@ -510,7 +510,7 @@ pub fn play_action(
 fn log_lines(world: &World, me: u8, action: &Action) -> Vec<String> {
     let loc = world.resource::<Locale>();
     let kinds = &world.resource::<BracketContent>().0;
-    let mut lines = vec![describe(loc, me, action, kinds)];
+    let mut lines = vec![action_line(loc, me, action, kinds)];
     for round in &world.resource::<BracketRemovals>().0 {
         for r in round {
             lines.push(tr!(
@@ -525,7 +525,12 @@ fn log_lines(world: &World, me: u8, action: &Action) -> Vec<String> {
     lines
 }
 
-fn describe(loc: &Locale, me: u8, action: &Action, kinds: &bw_rules::bracket::KindTable) -> String {
+fn action_line(
+    loc: &Locale,
+    me: u8,
+    action: &Action,
+    kinds: &bw_rules::bracket::KindTable,
+) -> String {
     let player = player_name(loc, me);
     match action {
         Action::Place { at, kind, facing } => {

@@ -9,8 +9,7 @@ use bw_rules::junqi::game::{Action, Phase};
 use bw_rules::rng::stream;
 
 use super::{
-    JunqiComputerLayouts, JunqiTable, JunqiThinking, autosave, computers_answer_draws, external,
-    route,
+    JunqiComputerLayouts, JunqiIntent, JunqiTable, JunqiThinking, autosave, external, route,
 };
 use crate::app::Saves;
 use crate::app::i18n::Locale;
@@ -19,14 +18,13 @@ use crate::tr;
 
 /// Computer seats think on the task pool, from their own view only.
 pub(super) fn computer_turn(
-    table: Option<ResMut<JunqiTable>>,
+    table: Option<Res<JunqiTable>>,
     mut thinking: ResMut<JunqiThinking>,
-    saves: Res<Saves>,
     state: Option<Res<State<JunqiScreen>>>,
-    mut next: ResMut<NextState<JunqiScreen>>,
+    mut intents: MessageWriter<JunqiIntent>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let (Some(mut table), Some(state)) = (table, state) else {
+    let (Some(table), Some(state)) = (table, state) else {
         return;
     };
     let me = table.game.turn;
@@ -39,15 +37,9 @@ pub(super) fn computer_turn(
     }
     redraw.write(RequestRedraw);
     if thinking.0.busy() {
-        if let Some(action) = thinking.0.poll() {
-            let t = &mut *table;
-            if t.game.act(action).is_err() {
-                // A computer that cannot decide gives up its turn rather than stall.
-                let _ = t.game.act(Action::Timeout);
-            }
-            computers_answer_draws(t);
-            autosave(t, &saves);
-            next.set(route(t));
+        // The decision is a move like a person's, applied by `apply_intents`.
+        if let Some((ply, action)) = thinking.0.poll() {
+            intents.write(JunqiIntent::Computer { ply, action });
         }
         return;
     }
@@ -60,7 +52,8 @@ pub(super) fn computer_turn(
         seed,
         Budget::Time(bw_players::THINKING),
     );
-    thinking.0.start(move || decision.decide());
+    let ply = table.game.plies;
+    thinking.0.start(move || (ply, decision.decide()));
 }
 
 fn has_engines(engines: &external::JunqiEngines) -> bool {

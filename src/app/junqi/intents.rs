@@ -1,9 +1,10 @@
 //! What a person at this computer asks of the 军棋 table (deployment swaps, layouts, moves,
-//! draw offers, resigning), checked by the rules and applied.
+//! draw offers, resigning), and what a computer seat decided on its turn: checked by the
+//! rules and applied, one path for both.
 
 use bevy::prelude::*;
 use bw_players::junqi::Seat;
-use bw_rules::junqi::game::Action;
+use bw_rules::junqi::game::{Action, Phase};
 use bw_rules::rng::stream;
 
 use super::deploy::DeployAsk;
@@ -21,8 +22,10 @@ pub fn apply_intents(
     table: Option<ResMut<JunqiTable>>,
     loc: Res<Locale>,
     saves: Res<Saves>,
+    state: Option<Res<State<JunqiScreen>>>,
     mut next: ResMut<NextState<JunqiScreen>>,
 ) {
+    let playing = state.is_some_and(|s| *s.get() == JunqiScreen::Playing);
     let Some(mut table) = table else {
         intents.clear();
         return;
@@ -94,6 +97,22 @@ pub fn apply_intents(
             JunqiIntent::Resign(player) => {
                 if t.seats.get(player) == Some(&Seat::Person) {
                     changed = act(t, Action::Resign { player }, &loc);
+                }
+            }
+            JunqiIntent::Computer { ply, action } => {
+                // Only on the board, in the position the computer decided in.
+                let turn = t.game.turn;
+                if playing
+                    && t.game.phase == Phase::Playing
+                    && t.game.plies == ply
+                    && matches!(t.seats.get(turn), Some(Seat::Computer(_)))
+                {
+                    if t.game.act(action).is_err() {
+                        // A computer that cannot decide gives up its turn rather than stall.
+                        let _ = t.game.act(Action::Timeout);
+                    }
+                    computers_answer_draws(t);
+                    changed = true;
                 }
             }
         }

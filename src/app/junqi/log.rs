@@ -9,12 +9,12 @@ use crate::tr;
 use bw_players::junqi::{AiKind, Seat};
 
 /// One public event as a line of the move list (node names and outcomes, never ranks).
-pub fn describe(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<String> {
-    describe_with(loc, &table.game.board, &|p| seat_name(loc, table, p), e)
+pub fn event_line(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<String> {
+    event_line_with(loc, &table.game.board, &|p| seat_name(loc, table, p), e)
 }
 
-/// [`describe`] for any game shown by seat names (the online rooms use it too).
-pub fn describe_with(
+/// [`event_line`] for any game shown by seat names (the online rooms use it too).
+pub fn event_line_with(
     loc: &Locale,
     b: &bw_rules::junqi::Board,
     who: &dyn Fn(usize) -> String,

@@ -40,7 +40,6 @@ use crate::tr;
 use computers::{computer_deploy, computer_turn, engine_turns};
 use intents::act;
 pub use intents::apply_intents;
-pub use log::describe;
 pub use newgame::{JunqiDraft, PRESETS, Preset};
 
 /// The piece set every 军棋 game uses.
@@ -216,11 +215,17 @@ pub enum JunqiIntent {
         yes: bool,
     },
     Resign(PlayerId),
+    /// The action a computer seat decided on its turn (a move, or a draw offer), in the
+    /// position after `ply` plies (stale once the game moved on).
+    Computer {
+        ply: u32,
+        action: Action,
+    },
 }
 
 /// A computer seat thinking off the main thread.
 #[derive(Resource, Default)]
-pub struct JunqiThinking(pub Thinking<Action>);
+pub struct JunqiThinking(pub Thinking<(u32, Action)>);
 
 /// Computer seats laying out off the main thread.
 #[derive(Resource, Default)]
@@ -252,10 +257,16 @@ pub fn plugin(app: &mut App) {
                 sounds::table_sounds,
             )
                 .chain()
+                .in_set(JunqiPlay)
                 .run_if(resource_exists::<JunqiPieces>),
         )
         .add_systems(OnExit(Screen::Junqi), leave);
 }
+
+/// The live game's systems: starting, intentions, computers, engines, clocks, scores. A
+/// replay asked for in the same frame opens after them, so it is what the screen shows.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct JunqiPlay;
 
 /// 军棋's screens: slots, new game, deployment, hand-over, the board, the end.
 pub fn ui_plugin(app: &mut App) {

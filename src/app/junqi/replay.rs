@@ -126,7 +126,7 @@ pub struct WatchJunqi(pub Record);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<WatchJunqi>()
-        .add_systems(Update, open_replay)
+        .add_systems(Update, open_replay.after(super::JunqiPlay))
         .add_systems(Update, tick.run_if(in_state(JunqiScreen::Replay)))
         .add_systems(OnExit(JunqiScreen::Replay), |mut c: Commands| {
             c.remove_resource::<JunqiReplay>()

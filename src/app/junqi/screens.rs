@@ -11,7 +11,7 @@ use bw_rules::junqi::{NodeId, PlayerView};
 
 use super::board::{self, Marks, art};
 use super::deploy::{deploy_screen, handover_screen};
-use super::log::{describe, outcome_text, seat_name};
+use super::log::{event_line, outcome_text, seat_name};
 use super::{JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi};
 use crate::app::i18n::{Locale, ago};
 use crate::app::screens::settings::{PauseChoice, pause_menu};
@@ -261,7 +261,7 @@ fn side_panel(
         .stick_to_bottom(true)
         .show(p, |s| {
             for e in &view.events {
-                if let Some(line) = describe(loc, table, e) {
+                if let Some(line) = event_line(loc, table, e) {
                     s.label(egui::RichText::new(line).size(14.0));
                 }
             }

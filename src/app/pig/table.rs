@@ -27,7 +27,7 @@ fn role_color(role: Option<Role>) -> egui::Color32 {
 }
 
 /// One event as a line of the log.
-pub fn describe(e: &Event, loc: &Locale, texts: &PigTexts) -> String {
+pub fn event_line(e: &Event, loc: &Locale, texts: &PigTexts) -> String {
     let pig = |p: &usize| tr!(loc, "pig-n", n = p + 1);
     let card = |c: &Card| card_name(texts, loc, *c);
     let cards = |cs: &[Card]| cs.iter().map(card).collect::<Vec<_>>().join(" ");
@@ -229,7 +229,7 @@ pub fn table_screen(
                 .show(p, |s| {
                     let from = game.shown.saturating_sub(400);
                     for e in &game.events[from..game.shown] {
-                        s.label(egui::RichText::new(describe(e, &loc, &texts.0)).size(14.0));
+                        s.label(egui::RichText::new(event_line(e, &loc, &texts.0)).size(14.0));
                     }
                 });
         });

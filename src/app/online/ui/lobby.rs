@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 use bw_online::protocol::{ClientMsg, GameKind, GameOptions, RoomOptions};
 use bw_rules::{bracket, junqi};
 
-use super::{describe, notice_text, status_line, status_name};
+use super::{notice_text, options_text, status_line, status_name};
 use crate::app::i18n::Locale;
 use crate::app::online::{Online, OnlineIntent, Status};
 use crate::app::settings::UserSettings;
@@ -130,7 +130,7 @@ pub(super) fn lobby_screen(
                 egui::Grid::new("rooms").striped(true).show(ui, |g| {
                     for r in &online.lobby {
                         g.label(format!("#{}", r.id));
-                        g.label(describe(&loc, &r.options));
+                        g.label(options_text(&loc, &r.options));
                         g.label(tr!(loc, "online-taken", taken = r.taken, seats = r.seats));
                         g.label(status_name(&loc, r.status));
                         if g.button(tr!(loc, "online-enter")).clicked() {

@@ -45,7 +45,7 @@ fn install_waker(mut commands: Commands, proxy: Option<Res<bevy::winit::EventLoo
     }
 }
 
-fn describe(loc: &Locale, options: &RoomOptions) -> String {
+fn options_text(loc: &Locale, options: &RoomOptions) -> String {
     match &options.game {
         GameOptions::Junqi { rules, .. } => {
             let board = match rules.board {

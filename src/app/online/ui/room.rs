@@ -8,7 +8,7 @@ use bw_online::protocol::{
 use bw_rules::junqi::Phase;
 use bw_rules::junqi::view::SeenPiece;
 
-use super::{describe, level_name, notice_text, status_line, status_name};
+use super::{level_name, notice_text, options_text, status_line, status_name};
 use crate::app::bracket::BracketPlay;
 use crate::app::i18n::Locale;
 use crate::app::junqi::board::{self, Marks};
@@ -48,7 +48,7 @@ pub(super) fn room_screen(
         .exact_size(320.0)
         .show(&mut root, |p| {
             p.heading(format!("#{}", room.id));
-            p.add(egui::Label::new(describe(&loc, &room.options)).wrap());
+            p.add(egui::Label::new(options_text(&loc, &room.options)).wrap());
             status_line(p, &loc, &online);
             p.label(status_name(&loc, room.status));
             let waiting = room.status == RoomStatus::Waiting;
@@ -227,7 +227,7 @@ pub(super) fn room_screen(
                     .show(p, |s| {
                         for e in &online.junqi_events {
                             if let Some(line) =
-                                crate::app::junqi::log::describe_with(&loc, &board, &who, e)
+                                crate::app::junqi::log::event_line_with(&loc, &board, &who, e)
                             {
                                 s.label(line);
                             }
