@@ -475,10 +475,7 @@ fn layout_ask(online: &mut Online, set: &Arc<PieceSet>, saves: &crate::app::Save
 
 /// 军棋: a piece dragged onto a node: laying out, the deployment's drop; in play, a move.
 fn junqi_drag(online: &mut Online, set: &Arc<PieceSet>, from: NodeId, to: NodeId) {
-    if online.layout.is_some() {
-        let Some(mut layout) = online.layout.take() else {
-            return;
-        };
+    if let Some(mut layout) = online.layout.take() {
         online.with_army(set, |a| deployment::drop_piece(&mut layout, a, from, to));
         online.layout = Some(layout);
         online.selected = None;
@@ -550,14 +547,14 @@ fn disconnect(mut online: ResMut<Online>) {
 fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, Notice> {
     use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSeat, SLOT_COUNT, SaveData};
     let dir = &saves.0;
-    let free = |path: &dyn Fn(usize) -> std::path::PathBuf| {
+    fn free<F: crate::saves::SlotFile>(dir: &crate::saves::SaveDir) -> Result<usize, Notice> {
         (0..SLOT_COUNT)
-            .find(|&s| !path(s).exists())
+            .find(|&s| !dir.path::<F>(s).exists())
             .ok_or(Notice::NoFreeSlot)
-    };
+    }
     let slot = match record {
-        GameRecord::Junqi { .. } => free(&|s| dir.path::<JunqiSave>(s))?,
-        GameRecord::Bracket { .. } => free(&|s| dir.path::<SaveData>(s))?,
+        GameRecord::Junqi { .. } => free::<JunqiSave>(dir)?,
+        GameRecord::Bracket { .. } => free::<SaveData>(dir)?,
     };
     let failed = |e: String| Notice::SaveFailed(e);
     match record {

@@ -6,7 +6,7 @@ use bw_rules::rng::{SplitMix64, stream};
 
 use super::decision::{Budget, Decision};
 use super::seat::AiKind;
-use super::simple::{Ai, Style};
+use super::simple::Ai;
 
 /// A computer seat of a headless game: a simple player keeps its generator from move to
 /// move; the strong player draws a seed from its own for every decision and searches a fixed
@@ -18,10 +18,9 @@ pub enum Computer {
 
 impl Computer {
     pub fn new(kind: AiKind, seed: u64) -> Computer {
-        match kind {
-            AiKind::Random => Computer::Simple(Ai::new(Style::Random, seed)),
-            AiKind::Heuristic => Computer::Simple(Ai::new(Style::Heuristic, seed)),
-            AiKind::Strong => Computer::Strong(SplitMix64::new(seed)),
+        match kind.style() {
+            Some(style) => Computer::Simple(Ai::new(style, seed)),
+            None => Computer::Strong(SplitMix64::new(seed)),
         }
     }
 

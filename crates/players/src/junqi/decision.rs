@@ -14,7 +14,7 @@ use bw_rules::junqi::view::PlayerView;
 use super::brain::{Brain, Choice};
 use super::seat::AiKind;
 use super::seat_model::SeatModel;
-use super::simple::{Ai, Style};
+use super::simple::Ai;
 use super::strong::Strong;
 
 /// How long the strong player may think, or how much it searches.
@@ -49,21 +49,14 @@ impl Decision {
         seed: u64,
         budget: Budget,
     ) -> Decision {
-        match kind {
-            AiKind::Strong => Decision::Strong {
+        match kind.style() {
+            None => Decision::Strong {
                 model: Box::new(SeatModel::of(game, me)),
                 seed,
                 budget,
             },
-            AiKind::Random | AiKind::Heuristic => Decision::Simple {
-                ai: Ai::new(
-                    if kind == AiKind::Random {
-                        Style::Random
-                    } else {
-                        Style::Heuristic
-                    },
-                    seed,
-                ),
+            Some(style) => Decision::Simple {
+                ai: Ai::new(style, seed),
                 board: game.board.clone(),
                 set: game.set.clone(),
                 view: PlayerView::position(game, me),

@@ -1,5 +1,7 @@
 //! Who plays a seat: a person, one of the game's computer players, or an external engine.
 
+use super::simple::Style;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AiKind {
     Random,
@@ -15,6 +17,15 @@ impl AiKind {
             AiKind::Random => "random",
             AiKind::Heuristic => "heuristic",
             AiKind::Strong => "strong",
+        }
+    }
+
+    /// How the simple player of this level picks a move (`None`: the strong player).
+    pub fn style(self) -> Option<Style> {
+        match self {
+            AiKind::Random => Some(Style::Random),
+            AiKind::Heuristic => Some(Style::Heuristic),
+            AiKind::Strong => None,
         }
     }
 

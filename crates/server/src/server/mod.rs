@@ -112,24 +112,24 @@ impl Link {
         let text = to_json(msg);
         let len = text.len();
         let over = self.queued.fetch_add(len, Ordering::AcqRel) + len > self.max_queued;
-        let sent = if over {
-            Err(mpsc::error::TrySendError::Full(Outgoing::Close))
-        } else {
-            self.out.try_send(Outgoing::Text(text))
-        };
-        match sent {
-            Ok(()) => {
-                self.all_queued.fetch_add(len, Ordering::AcqRel);
-            }
-            Err(e) => {
-                self.queued.fetch_sub(len, Ordering::AcqRel);
-                if matches!(e, mpsc::error::TrySendError::Full(_)) {
-                    // A reader that does not keep up would miss messages: end the
-                    // connection (it can come back with its seat token and get everything
-                    // again).
-                    self.overflow.notify_one();
+        let sent = !over && {
+            match self.out.try_send(Outgoing::Text(text)) {
+                Ok(()) => true,
+                // The connection is gone: nothing to end.
+                Err(mpsc::error::TrySendError::Closed(_)) => {
+                    self.queued.fetch_sub(len, Ordering::AcqRel);
+                    return;
                 }
+                Err(mpsc::error::TrySendError::Full(_)) => false,
             }
+        };
+        if sent {
+            self.all_queued.fetch_add(len, Ordering::AcqRel);
+        } else {
+            self.queued.fetch_sub(len, Ordering::AcqRel);
+            // A reader that does not keep up would miss messages: end the connection (it
+            // can come back with its seat token and get everything again).
+            self.overflow.notify_one();
         }
     }
 }
