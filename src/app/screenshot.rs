@@ -15,10 +15,11 @@ use bw_rules::junqi::Rules;
 use bw_rules::junqi::game::Phase as JunqiPhase;
 
 use super::bracket::{BracketDraft, BracketMode, BracketPlay, StartBracketGame};
-use super::junqi::{JunqiDraft, JunqiPieces, JunqiTable, StartJunqi, new_table, route};
+use super::junqi::{JunqiDraft, JunqiPieces, JunqiTable, StartJunqi, new_table, open_match, route};
 use super::online::{Online, OnlineIntent};
 use super::state::{BracketScreen, JunqiScreen, OnlineScreen, PigScreen, Screen};
 use crate::saves::{SaveData, SaveDir, SavedAction};
+use bw_rules::junqi::Junqi;
 
 mod online;
 use online::{ShotClients, ShotServer, drive_online_bracket, drive_online_room};
@@ -287,13 +288,13 @@ fn go_to_screen(
             screen.set(Screen::Online);
         }
         Shot::JunqiGame | Shot::JunqiEnd => {
-            let mut table = junqi_demo_game(&pieces, shot.request.screen == Shot::JunqiEnd);
-            let state = route(&mut table);
+            let (mut table, game) = junqi_demo_game(&pieces, shot.request.screen == Shot::JunqiEnd);
+            let state = route(&mut table, &game);
             if state == JunqiScreen::Playing {
                 // S to move: a piece selected with its destinations lit, a path hovered
                 // (the longest railway run it has).
-                let moves = table.legal_moves();
-                let b = &table.game.board;
+                let moves = table.legal_moves(&game);
+                let b = &game.board;
                 let far = moves.iter().max_by_key(|(f, t)| {
                     let (a, c) = (b.node(*f), b.node(*t));
                     ((a.x - c.x).abs() + (a.y - c.y).abs()) as i64
@@ -303,7 +304,7 @@ fn go_to_screen(
                     table.hovered = Some(to);
                 }
             }
-            commands.insert_resource(table);
+            open_match(&mut commands, table, game);
             screen.set(Screen::Junqi);
             junqi.set(state);
         }
@@ -432,7 +433,9 @@ fn junqi_demo_start(seats: Vec<Seat>) -> StartJunqi {
 }
 
 /// The seeded game played by computers: to the middle (S to move), or to its end.
-fn junqi_demo_game(pieces: &JunqiPieces, to_the_end: bool) -> JunqiTable {
+/// A 军棋 position for a screenshot, played out by computers (as a saved game is replayed
+/// before it opens).
+fn junqi_demo_game(pieces: &JunqiPieces, to_the_end: bool) -> (JunqiTable, Junqi) {
     let seats = vec![
         Seat::Person,
         Seat::Computer(AiKind::Heuristic),
@@ -445,7 +448,7 @@ fn junqi_demo_game(pieces: &JunqiPieces, to_the_end: bool) -> JunqiTable {
         "heuristic".into(),
         "heuristic".into(),
     ];
-    let mut table = new_table(
+    let (table, mut game) = new_table(
         Rules::default(),
         pieces.0.clone(),
         seats,
@@ -457,10 +460,8 @@ fn junqi_demo_game(pieces: &JunqiPieces, to_the_end: bool) -> JunqiTable {
     .expect("a valid demo game");
     // The computers confirm first (as in the window), then the person.
     for p in [1, 2, 3, 0] {
-        let layout = table.game.auto_layout(p, table.seed);
-        table
-            .game
-            .deploy(p, &layout)
+        let layout = game.auto_layout(p, table.seed);
+        game.deploy(p, &layout)
             .expect("the automatic layout is legal");
     }
     let mut ais: Vec<Ai> = (0..4)
@@ -473,18 +474,16 @@ fn junqi_demo_game(pieces: &JunqiPieces, to_the_end: bool) -> JunqiTable {
             g.phase != JunqiPhase::Playing || (g.plies >= 41 && g.turn == 0)
         }
     };
-    while !stop(&table.game) {
-        let me = table.game.turn;
-        let view = bw_rules::junqi::PlayerView::position(&table.game, me);
-        let action = ais[me].choose(&table.game.board, &table.game.set, &view);
-        if table.game.act(action).is_err() {
-            let _ = table.game.act(bw_rules::junqi::Action::Timeout);
+    while !stop(&game) {
+        let me = game.turn;
+        let view = bw_rules::junqi::PlayerView::position(&game, me);
+        let action = ais[me].choose(&game.board, &game.set, &view);
+        if game.act(action).is_err() {
+            let _ = game.act(bw_rules::junqi::Action::Timeout);
         }
     }
-    if to_the_end && table.game.phase == JunqiPhase::Playing {
-        let _ = table
-            .game
-            .act(bw_rules::junqi::Action::Resign { player: 0 });
+    if to_the_end && game.phase == JunqiPhase::Playing {
+        let _ = game.act(bw_rules::junqi::Action::Resign { player: 0 });
     }
-    table
+    (table, game)
 }

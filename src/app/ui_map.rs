@@ -182,7 +182,10 @@ fn map_and_guard(
     bracket: Option<Res<BracketPlay>>,
     board_snapshot: Option<Res<BracketBoard>>,
     turn: Option<Res<BracketTurn>>,
-    junqi: Option<Res<JunqiTable>>,
+    junqi: (
+        Option<Res<JunqiTable>>,
+        Option<Res<bw_rules::junqi::ecs::JunqiMatch>>,
+    ),
     (online, online_content, pig_seat): (
         Option<Res<Online>>,
         Option<Res<OnlineContent>>,
@@ -348,21 +351,22 @@ fn map_and_guard(
             let _ = writeln!(out, "fact pending-delete {} {}", at.row, at.col);
         }
     }
-    if let Some(t) = &junqi {
+    if let (Some(t), Some(game)) = &junqi {
+        let g = &game.0;
         let name = |n: Option<bw_rules::junqi::NodeId>| {
-            n.map(|n| t.game.board.name(n).to_string())
+            n.map(|n| g.board.name(n).to_string())
                 .unwrap_or_else(|| "-".into())
         };
         let _ = writeln!(out, "fact junqi-selected {}", name(t.selected));
         let _ = writeln!(out, "fact junqi-hovered {}", name(t.hovered));
-        let _ = writeln!(out, "fact junqi-path {}", t.hover_path().len());
+        let _ = writeln!(out, "fact junqi-path {}", t.hover_path(g).len());
         let drawn = ctx
             .get_mut()
             .data(|d| d.get_temp::<usize>(drawn_path_id()))
             .unwrap_or(0);
         let _ = writeln!(out, "fact junqi-path-drawn {drawn}");
-        let _ = writeln!(out, "fact junqi-plies {}", t.game.plies);
-        let _ = writeln!(out, "fact junqi-turn {}", t.game.turn);
+        let _ = writeln!(out, "fact junqi-plies {}", g.plies);
+        let _ = writeln!(out, "fact junqi-turn {}", g.turn);
         // The pieces as this screen shows them: the layout being made, or the seat's view.
         let deploying = matches!(
             states.3.as_deref().map(State::get),
@@ -374,7 +378,7 @@ fn map_and_guard(
                 .map(|&(n, k)| (n.0 as usize, Some(k), t.viewer.unwrap_or(0)))
                 .collect()
         } else {
-            t.view()
+            t.view(g)
                 .nodes
                 .iter()
                 .enumerate()
@@ -384,14 +388,14 @@ fn map_and_guard(
         if matches!(
             states.3.as_deref().map(State::get),
             Some(JunqiScreen::Playing)
-        ) && t.person_to_act() == t.viewer
+        ) && t.person_to_act(g) == t.viewer
         {
-            for (a, b) in t.legal_moves() {
+            for (a, b) in t.legal_moves(g) {
                 let _ = writeln!(
                     out,
                     "fact junqi-move {} {}",
-                    t.game.board.name(a),
-                    t.game.board.name(b)
+                    g.board.name(a),
+                    g.board.name(b)
                 );
             }
         }
@@ -399,8 +403,8 @@ fn map_and_guard(
             let _ = writeln!(
                 out,
                 "fact junqi-piece {} {owner} {}",
-                t.game.board.name(bw_rules::junqi::NodeId(node as u8)),
-                kind.map_or("?".to_string(), |k| t.game.set.get(k).id.clone())
+                g.board.name(bw_rules::junqi::NodeId(node as u8)),
+                kind.map_or("?".to_string(), |k| g.set.get(k).id.clone())
             );
         }
     }

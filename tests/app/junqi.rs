@@ -12,8 +12,9 @@ use bracket_war::app::junqi::{JunqiIntent, JunqiTable, StartJunqi};
 use bracket_war::app::{JunqiScreen, Screen};
 use bracket_war::saves::JunqiTimers;
 use bw_players::junqi::{AiKind, Seat};
+use bw_rules::junqi::ecs::JunqiMatch;
 use bw_rules::junqi::game::{Outcome, Phase};
-use bw_rules::junqi::{Alliance, BoardChoice, PlayerView, Rules};
+use bw_rules::junqi::{Alliance, BoardChoice, Junqi, PlayerView, Rules};
 
 pub(crate) fn app() -> (App, tempfile::TempDir) {
     crate::headless_game()
@@ -26,6 +27,11 @@ pub(crate) fn screen(app: &App) -> Option<JunqiScreen> {
 
 pub(crate) fn table(app: &App) -> &JunqiTable {
     app.world().resource::<JunqiTable>()
+}
+
+/// The game on the table: the rules' match in the app's world.
+pub(crate) fn game(app: &App) -> &Junqi {
+    &app.world().resource::<JunqiMatch>().0
 }
 
 pub(crate) fn intend(app: &mut App, i: JunqiIntent) {
@@ -82,7 +88,7 @@ fn a_person_deploys_and_plays_a_whole_game_against_a_computer() {
     assert_eq!(table(&app).viewer, Some(0));
     // The computer lays out on the task pool, while the person's screen stays.
     wait_until(&mut app, "the computer's layout", |app| {
-        table(app).game.players[1].deployed
+        game(app).players[1].deployed
     });
     assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
     // Swap two back-row pieces by clicking one, then the other.
@@ -91,7 +97,7 @@ fn a_person_deploys_and_plays_a_whole_game_against_a_computer() {
         let back: Vec<_> = t
             .layout
             .iter()
-            .filter(|(n, _)| t.game.board.node(*n).r == 2)
+            .filter(|(n, _)| game(&app).board.node(*n).r == 2)
             .copied()
             .collect();
         (back[0], back[1])
@@ -102,9 +108,9 @@ fn a_person_deploys_and_plays_a_whole_game_against_a_computer() {
     let kind_at = |app: &App, n| table(app).layout.iter().find(|(m, _)| *m == n).unwrap().1;
     assert_eq!((kind_at(&app, a.0), kind_at(&app, b.0)), (b.1, a.1));
     intend(&mut app, JunqiIntent::Confirm);
-    assert_eq!(table(&app).game.phase, Phase::Playing);
+    assert_eq!(game(&app).phase, Phase::Playing);
     assert_eq!(
-        table(&app).game.layouts[0]
+        game(&app).layouts[0]
             .iter()
             .find(|(n, _)| *n == a.0)
             .unwrap()
@@ -120,23 +126,22 @@ fn a_person_deploys_and_plays_a_whole_game_against_a_computer() {
             "timed out waiting for the end of the game"
         );
         let t = table(&app);
-        if t.person_to_act() == Some(0) && screen(&app) == Some(JunqiScreen::Playing) {
-            let (from, to) = t.legal_moves()[0];
+        if t.person_to_act(game(&app)) == Some(0) && screen(&app) == Some(JunqiScreen::Playing) {
+            let (from, to) = t.legal_moves(game(&app))[0];
             app.world_mut().write_message(JunqiIntent::BoardClick(from));
             app.world_mut().write_message(JunqiIntent::BoardClick(to));
         }
         app.update();
         std::thread::yield_now();
     }
-    let t = table(&app);
-    assert!(matches!(t.game.phase, Phase::Over(_)));
-    assert!(t.game.plies > 2);
+    assert!(matches!(game(&app).phase, Phase::Over(_)));
+    assert!(game(&app).plies > 2);
     // Saved after every ply: the slot replays to the same end.
     let dir = bracket_war::saves::SaveDir::new(saves.path());
-    match dir.load::<bracket_war::saves::JunqiSave>(0, &t.game.set) {
-        bracket_war::saves::JunqiSlot::Saved(bracket_war::saves::Saved { game, .. }) => {
-            assert_eq!(game.phase, t.game.phase);
-            assert_eq!(game.plies, t.game.plies);
+    match dir.load::<bracket_war::saves::JunqiSave>(0, &game(&app).set) {
+        bracket_war::saves::JunqiSlot::Saved(bracket_war::saves::Saved { game: saved, .. }) => {
+            assert_eq!(saved.phase, game(&app).phase);
+            assert_eq!(saved.plies, game(&app).plies);
         }
         other => panic!("{other:?}"),
     }
@@ -157,11 +162,11 @@ fn hot_seat_covers_the_board_between_persons_and_a_draw_accepted_by_all_ends_it(
     intend(&mut app, JunqiIntent::TakeOver);
     intend(&mut app, JunqiIntent::Confirm);
     // Ann confirmed first and moves first: the computer is handed back to her.
-    assert_eq!(table(&app).game.turn, 0);
+    assert_eq!(game(&app).turn, 0);
     assert_eq!(screen(&app), Some(JunqiScreen::Handover));
     intend(&mut app, JunqiIntent::TakeOver);
     assert_eq!(screen(&app), Some(JunqiScreen::Playing));
-    let (from, to) = table(&app).legal_moves()[0];
+    let (from, to) = table(&app).legal_moves(game(&app))[0];
     intend(&mut app, JunqiIntent::Move(from, to));
     assert_eq!(
         screen(&app),
@@ -170,7 +175,7 @@ fn hot_seat_covers_the_board_between_persons_and_a_draw_accepted_by_all_ends_it(
     );
     intend(&mut app, JunqiIntent::TakeOver);
     intend(&mut app, JunqiIntent::OfferDraw);
-    assert!(table(&app).game.players[1].dove);
+    assert!(game(&app).players[1].dove);
     // Ann answers yes (on the hand-over screen's panel or the board's): the game is drawn.
     intend(
         &mut app,
@@ -179,7 +184,7 @@ fn hot_seat_covers_the_board_between_persons_and_a_draw_accepted_by_all_ends_it(
             yes: true,
         },
     );
-    assert_eq!(table(&app).game.phase, Phase::Over(Outcome::DrawAgreed));
+    assert_eq!(game(&app).phase, Phase::Over(Outcome::DrawAgreed));
     assert_eq!(screen(&app), Some(JunqiScreen::GameOver));
 }
 
@@ -193,15 +198,15 @@ fn resigning_ends_the_game_and_a_saved_game_continues_from_its_slot() {
     intend(&mut app, JunqiIntent::Confirm);
     for _ in 0..3 {
         wait_until(&mut app, "the person's turn", |app| {
-            table(app).person_to_act() == Some(0)
+            table(app).person_to_act(game(app)) == Some(0)
         });
-        let (from, to) = table(&app).legal_moves()[0];
+        let (from, to) = table(&app).legal_moves(game(&app))[0];
         intend(&mut app, JunqiIntent::Move(from, to));
     }
     wait_until(&mut app, "the person's turn", |app| {
-        table(app).person_to_act() == Some(0)
+        table(app).person_to_act(game(app)) == Some(0)
     });
-    let plies = table(&app).game.plies;
+    let plies = game(&app).plies;
     // Leave and open the slot again: the same game, the person to move.
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -210,11 +215,11 @@ fn resigning_ends_the_game_and_a_saved_game_continues_from_its_slot() {
     assert!(app.world().get_resource::<JunqiTable>().is_none());
     start(&mut app, StartJunqi::Load { slot: 0 });
     assert_eq!(screen(&app), Some(JunqiScreen::Playing));
-    assert_eq!(table(&app).game.plies, plies);
+    assert_eq!(game(&app).plies, plies);
     assert_eq!(table(&app).viewer, Some(0));
     intend(&mut app, JunqiIntent::Resign(0));
     assert_eq!(
-        table(&app).game.phase,
+        game(&app).phase,
         Phase::Over(Outcome::Won { winners: vec![1] })
     );
     assert_eq!(screen(&app), Some(JunqiScreen::GameOver));
@@ -260,43 +265,43 @@ fn a_seat_is_shown_nothing_it_may_not_see() {
     );
     intend(&mut app, JunqiIntent::Confirm);
     // Play some plies (the person moves too), so combats and removals are in the log.
-    while table(&app).game.plies < 12 && table(&app).game.phase == Phase::Playing {
+    while game(&app).plies < 12 && game(&app).phase == Phase::Playing {
         wait_until(&mut app, "the person's turn", |app| {
-            table(app).person_to_act() == Some(0) || table(app).game.phase != Phase::Playing
+            table(app).person_to_act(game(app)) == Some(0) || game(app).phase != Phase::Playing
         });
-        if let Some(&(from, to)) = table(&app).legal_moves().first() {
+        if let Some(&(from, to)) = table(&app).legal_moves(game(&app)).first() {
             intend(&mut app, JunqiIntent::Move(from, to));
         }
     }
     let loc = app.world().resource::<Locale>();
     let t = table(&app).clone();
-    let shown = |t: &JunqiTable| {
-        let view = PlayerView::of(&t.game, 0);
-        let pieces = scene(&view.nodes, &t.game.set, "en");
+    let shown = |g: &Junqi| {
+        let view = PlayerView::of(g, 0);
+        let pieces = scene(&view.nodes, &g.set, "en");
         let moves: Vec<String> = view
             .events
             .iter()
-            .filter_map(|e| bracket_war::app::junqi::log::event_line(loc, t, e))
+            .filter_map(|e| bracket_war::app::junqi::log::event_line(loc, &t, g, e))
             .collect();
         (pieces, moves)
     };
-    let (pieces, moves) = shown(&t);
+    let (pieces, moves) = shown(game(&app));
     assert!(pieces.iter().any(|p| p.owner == 0 && p.face.is_some()));
     for p in pieces.iter().filter(|p| p.owner != 0) {
         assert_eq!((&p.face, &p.name), (&None, &None), "S must not see {p:?}");
     }
     // Every enemy piece turned into another rank: the same picture, the same move list.
-    let mut other = t.clone();
-    let kinds = other.game.set.standard_hand();
-    for (i, slot) in other.game.at.iter_mut().enumerate() {
+    let mut other = game(&app).clone();
+    let kinds = other.set.standard_hand();
+    for (i, slot) in other.at.iter_mut().enumerate() {
         if let Some(p) = slot
             && p.owner != 0
-            && !other.game.players[p.owner].flags_revealed
+            && !other.players[p.owner].flags_revealed
         {
             p.kind = kinds[(i * 7) % kinds.len()];
         }
     }
-    assert_ne!(other.game.at, t.game.at);
+    assert_ne!(other.at, game(&app).at);
     assert_eq!(shown(&other), (pieces, moves));
 }
 
@@ -324,28 +329,27 @@ fn timers_run_out_into_the_automatic_layout_and_a_lost_turn() {
         app.update();
     }
     assert!(
-        !table(&app).game.players[0].deployed,
+        !game(&app).players[0].deployed,
         "two seconds in, still deploying"
     );
     for _ in 0..8 {
         app.update();
     }
     assert!(
-        table(&app).game.players[0].deployed,
+        game(&app).players[0].deployed,
         "the automatic layout marched out"
     );
     // S's turn comes; nobody moves; the turn is lost when the clock runs out.
     wait_until(&mut app, "the person's turn", |app| {
-        table(app).person_to_act() == Some(0)
+        table(app).person_to_act(game(app)) == Some(0)
     });
-    let plies = table(&app).game.plies;
+    let plies = game(&app).plies;
     for _ in 0..12 {
         app.update();
     }
-    let t = table(&app);
-    assert!(t.game.plies > plies);
+    assert!(game(&app).plies > plies);
     assert!(
-        t.game
+        game(&app)
             .events
             .iter()
             .any(|e| matches!(e, bw_rules::junqi::PublicEvent::TurnForfeit { player: 0 }))
@@ -376,7 +380,7 @@ fn layouts_are_saved_by_name_and_loaded_when_they_fit() {
     );
     intend(&mut app, JunqiIntent::AutoLayout);
     assert_ne!(table(&app).layout, mine);
-    let game = table(&app).game.clone();
+    let game = game(&app).clone();
     assert_eq!(
         layouts::fitting(saves.path(), layouts::Army::of(&game, 0)),
         vec!["左翼 strong".to_string()]
@@ -406,13 +410,13 @@ fn a_saved_game_replays_ply_for_ply_in_either_view() {
     intend(&mut app, JunqiIntent::Confirm);
     for _ in 0..4 {
         wait_until(&mut app, "the person's turn", |app| {
-            table(app).person_to_act() == Some(0)
+            table(app).person_to_act(game(app)) == Some(0)
         });
-        let (from, to) = table(&app).legal_moves()[0];
+        let (from, to) = table(&app).legal_moves(game(&app))[0];
         intend(&mut app, JunqiIntent::Move(from, to));
     }
-    let live = table(&app).game.clone();
-    let record = table(&app).save().record;
+    let live = game(&app).clone();
+    let record = table(&app).save(game(&app)).record;
     app.world_mut().write_message(WatchJunqi(record));
     app.update();
     app.update();
@@ -458,9 +462,9 @@ fn a_saved_game_replays_ply_for_ply_in_either_view() {
     // Once the game is over, every view opens, the one with everything revealed too.
     intend(&mut app, JunqiIntent::Resign(0));
     wait_until(&mut app, "the end", |app| {
-        matches!(table(app).game.phase, bw_rules::junqi::Phase::Over(_))
+        matches!(game(app).phase, bw_rules::junqi::Phase::Over(_))
     });
-    let record = table(&app).save().record;
+    let record = table(&app).save(game(&app)).record;
     app.world_mut().write_message(WatchJunqi(record));
     app.update();
     app.update();
@@ -492,4 +496,102 @@ fn a_game_started_from_the_new_game_screen_is_kept() {
     app.update();
     assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
     assert!(app.world().get_resource::<JunqiTable>().is_some());
+}
+
+/// The game on the table is the rules' ECS match: after the deployment and after every ply
+/// of a 4-player game (a person and three computers, moves, combats, a player out), the
+/// board's nodes and the piece entities are exactly the match's position, and what the
+/// person is shown is built from those pieces: the same owner on every node, and a rank
+/// only where the entity has that rank.
+#[test]
+fn the_pieces_are_entities_and_the_view_is_theirs_after_every_ply() {
+    use bw_rules::junqi::ecs::{BoardNode, JunqiPiece, OnNode};
+    let (mut app, _saves) = app();
+    start(
+        &mut app,
+        StartJunqi::New {
+            slot: 1,
+            rules: Rules::default(),
+            seats: vec![
+                Seat::Person,
+                Seat::Computer(AiKind::Heuristic),
+                Seat::Computer(AiKind::Random),
+                Seat::Computer(AiKind::Heuristic),
+            ],
+            profiles: vec!["Ann".into()],
+            seed: 11,
+            timers: JunqiTimers::default(),
+        },
+    );
+    let check = |app: &mut App| {
+        let world = app.world_mut();
+        let nodes = world.query::<&BoardNode>().iter(world).count();
+        let mut pieces: Vec<(u8, usize, u8)> = world
+            .query::<(&JunqiPiece, &OnNode)>()
+            .iter(world)
+            .map(|(p, n)| (n.0.0, p.0.owner, p.0.kind.0))
+            .collect();
+        pieces.sort();
+        let g = game(app);
+        assert_eq!(nodes, g.board.len());
+        let want: Vec<(u8, usize, u8)> =
+            g.at.iter()
+                .enumerate()
+                .filter_map(|(i, p)| p.map(|p| (i as u8, p.owner, p.kind.0)))
+                .collect();
+        assert_eq!(pieces, want, "the entities are the position");
+        let view = table(app).view(g);
+        for (i, seen) in view.nodes.iter().enumerate() {
+            let entity = pieces.iter().find(|p| p.0 as usize == i);
+            match (seen, entity) {
+                (None, None) => {}
+                (Some(s), Some(&(_, owner, kind))) => {
+                    assert_eq!(s.owner, owner, "node {i}");
+                    if let Some(k) = s.kind {
+                        assert_eq!(k.0, kind, "node {i}");
+                    }
+                }
+                _ => panic!("node {i}: shown {seen:?}, entity {entity:?}"),
+            }
+        }
+        pieces.len()
+    };
+    wait_until(&mut app, "the computers' layouts", |app| {
+        (1..4).all(|p| game(app).players[p].deployed)
+    });
+    intend(&mut app, JunqiIntent::Confirm);
+    assert_eq!(game(&app).phase, Phase::Playing);
+    let first = check(&mut app);
+    assert_eq!(first, 4 * 25);
+    let mut seen_plies = game(&app).plies;
+    let mut checked = 0;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while game(&app).phase == Phase::Playing && game(&app).plies < 120 {
+        assert!(Instant::now() < deadline, "timed out at ply {seen_plies}");
+        if table(&app).person_to_act(game(&app)) == Some(0)
+            && screen(&app) == Some(JunqiScreen::Playing)
+        {
+            match table(&app).legal_moves(game(&app)).first() {
+                Some(&(from, to)) => intend(&mut app, JunqiIntent::Move(from, to)),
+                None => intend(&mut app, JunqiIntent::Resign(0)),
+            }
+        } else {
+            app.update();
+            std::thread::yield_now();
+        }
+        if game(&app).plies != seen_plies {
+            seen_plies = game(&app).plies;
+            check(&mut app);
+            checked += 1;
+        }
+    }
+    let last = check(&mut app);
+    assert!(checked >= 60, "{checked} plies checked");
+    assert!(last < first, "pieces left the board");
+    assert!(
+        game(&app)
+            .events
+            .iter()
+            .any(|e| matches!(e, bw_rules::junqi::PublicEvent::Moved { combat: true, .. }))
+    );
 }

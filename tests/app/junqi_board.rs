@@ -7,7 +7,7 @@ use bracket_war::saves::JunqiTimers;
 use bw_players::junqi::{AiKind, Seat};
 use bw_rules::junqi::Rules;
 
-use super::junqi::{app, intend, start, table, two_players, wait_until};
+use super::junqi::{app, game, intend, start, table, two_players, wait_until};
 
 /// Hovering a destination of the selected piece shows the path it would take: a railway
 /// run from the piece to the destination, every step a link of the board.
@@ -20,11 +20,11 @@ fn hovering_a_destination_shows_the_path() {
     );
     intend(&mut app, JunqiIntent::Confirm);
     wait_until(&mut app, "the person's turn", |app| {
-        table(app).person_to_act() == Some(0)
+        table(app).person_to_act(game(app)) == Some(0)
     });
     let mut t = table(&app).clone();
-    let moves = t.legal_moves();
-    let b = t.game.board.clone();
+    let moves = t.legal_moves(game(&app));
+    let b = game(&app).board.clone();
     let &(from, to) = moves
         .iter()
         .max_by_key(|(f, to)| {
@@ -34,13 +34,13 @@ fn hovering_a_destination_shows_the_path() {
         .unwrap();
     t.selected = Some(from);
     t.hovered = Some(to);
-    let path = t.hover_path();
+    let path = t.hover_path(game(&app));
     assert_eq!((path.first(), path.last()), (Some(&from), Some(&to)));
     for w in path.windows(2) {
         assert!(b.adjacent(w[0]).iter().any(|(n, _)| *n == w[1]));
     }
     t.hovered = None;
-    assert!(t.hover_path().is_empty());
+    assert!(t.hover_path(game(&app)).is_empty());
 }
 
 /// Keyboard play: the arrows move the cursor to the neighbouring node on screen (the board
@@ -111,12 +111,12 @@ fn a_move_on_the_four_player_board_is_answered_within_one_frame() {
     );
     intend(&mut app, JunqiIntent::Confirm);
     wait_until(&mut app, "S to move", |app| {
-        table(app).person_to_act() == Some(0)
+        table(app).person_to_act(game(app)) == Some(0)
     });
-    let (from, to) = table(&app).legal_moves()[0];
-    let plies = table(&app).game.plies;
+    let (from, to) = table(&app).legal_moves(game(&app))[0];
+    let plies = game(&app).plies;
     app.world_mut().write_message(JunqiIntent::Move(from, to));
     app.update();
-    assert_eq!(table(&app).game.plies, plies + 1);
-    assert!(table(&app).game.at[from.0 as usize].is_none());
+    assert_eq!(game(&app).plies, plies + 1);
+    assert!(game(&app).at[from.0 as usize].is_none());
 }

@@ -12,7 +12,7 @@ use bw_players::junqi::{AiKind, Seat};
 use bw_rules::junqi::game::{Outcome, Phase};
 use bw_rules::junqi::{PlayerView, Rules};
 
-use super::junqi::{app, intend, screen, start, table, two_players, wait_until};
+use super::junqi::{app, game, intend, screen, start, table, two_players, wait_until};
 
 /// Four persons at one computer: everyone deploys behind a hand-over screen, then play
 /// goes round with a hand-over before each person's turn; no one sees another's army.
@@ -39,7 +39,7 @@ fn four_persons_take_turns_behind_hand_over_screens() {
         intend(&mut app, JunqiIntent::TakeOver);
         assert_eq!(screen(&app), Some(JunqiScreen::Deploy));
         // Only the deploying person's own pieces can be on screen.
-        let view = PlayerView::of(&table(&app).game, p);
+        let view = PlayerView::of(game(&app), p);
         assert!(view.nodes.iter().flatten().all(|n| n.owner == p));
         intend(&mut app, JunqiIntent::Confirm);
     }
@@ -50,10 +50,10 @@ fn four_persons_take_turns_behind_hand_over_screens() {
             "before ply {ply}"
         );
         let next = table(&app).handover.unwrap();
-        assert_eq!(next, table(&app).game.turn);
+        assert_eq!(next, game(&app).turn);
         intend(&mut app, JunqiIntent::TakeOver);
         assert_eq!(table(&app).viewer, Some(next));
-        let (from, to) = table(&app).legal_moves()[0];
+        let (from, to) = table(&app).legal_moves(game(&app))[0];
         intend(&mut app, JunqiIntent::Move(from, to));
     }
 }
@@ -70,10 +70,10 @@ fn the_hard_level_plays_from_its_seat_off_the_main_thread() {
     );
     // Both computers lay out on the task pool (the strong one by its scored search).
     wait_until(&mut app, "both layouts", |app| {
-        table(app).game.phase == Phase::Playing
+        game(app).phase == Phase::Playing
     });
-    wait_until(&mut app, "four plies", |app| table(app).game.plies >= 4);
-    assert_eq!(table(&app).game.players[0].lost, None);
+    wait_until(&mut app, "four plies", |app| game(app).plies >= 4);
+    assert_eq!(game(&app).players[0].lost, None);
 }
 
 fn with_engine(app: &mut App, command: &str) {
@@ -96,21 +96,21 @@ fn an_external_engine_sits_at_a_seat_through_the_protocol() {
     );
     // The engine lays out on its own time, off the main thread.
     wait_until(&mut app, "the engine's layout", |app| {
-        table(app).game.players[0].deployed
+        game(app).players[0].deployed
     });
     wait_until(&mut app, "the game's end", |app| {
-        matches!(table(app).game.phase, Phase::Over(_))
+        matches!(game(app).phase, Phase::Over(_))
     });
     let t = table(&app);
-    assert!(t.game.plies > 4, "{}", t.game.plies);
+    assert!(game(&app).plies > 4, "{}", game(&app).plies);
     assert_eq!(t.message, None, "no forfeit: {:?}", t.message);
     // Saved after every ply like any game, and it replays.
     let dir = bracket_war::saves::SaveDir::new(saves.path());
     let pieces = Arc::new(bw_rules::junqi::PieceSet::standard());
     match dir.load::<bracket_war::saves::JunqiSave>(0, &pieces) {
-        bracket_war::saves::JunqiSlot::Saved(bracket_war::saves::Saved { save, game }) => {
+        bracket_war::saves::JunqiSlot::Saved(bracket_war::saves::Saved { save, game: saved }) => {
             assert_eq!(save.seats[0], Seat::Engine);
-            assert_eq!(game.plies, t.game.plies);
+            assert_eq!(saved.plies, game(&app).plies);
         }
         _ => panic!("the game was not saved"),
     }
@@ -125,10 +125,12 @@ fn an_engine_that_cannot_start_resigns_and_says_why() {
         two_players(vec![Seat::Computer(AiKind::Heuristic), Seat::Engine]),
     );
     wait_until(&mut app, "the game's end", |app| {
-        matches!(table(app).game.phase, Phase::Over(_))
+        matches!(game(app).phase, Phase::Over(_))
     });
     let t = table(&app);
-    assert!(matches!(&t.game.phase, Phase::Over(Outcome::Won { winners }) if winners == &vec![0]));
+    assert!(
+        matches!(&game(&app).phase, Phase::Over(Outcome::Won { winners }) if winners == &vec![0])
+    );
     let message = t.message.clone().unwrap_or_default();
     assert!(message.contains("/no/such/engine"), "{message}");
 }

@@ -4,8 +4,9 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use bw_rules::junqi::NodeId;
+use bw_rules::junqi::ecs::JunqiMatch;
 use bw_rules::junqi::view::SeenPiece;
+use bw_rules::junqi::{Junqi, NodeId};
 
 use super::board::art;
 use super::board::{self, Marks};
@@ -22,11 +23,15 @@ pub(super) fn handover_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
     table: Option<Res<JunqiTable>>,
+    game: Option<Res<JunqiMatch>>,
     seats: Res<SeatColors>,
     mut intents: MessageWriter<JunqiIntent>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let Some(table) = table else { return Ok(()) };
+    let (Some(table), Some(game)) = (table, game) else {
+        return Ok(());
+    };
+    let game = &game.0;
     let Some(p) = table.handover else {
         return Ok(());
     };
@@ -37,7 +42,7 @@ pub(super) fn handover_screen(
                 egui::RichText::new(tr!(
                     loc,
                     "junqi-handover",
-                    player = seat_name(&loc, &table, p)
+                    player = seat_name(&loc, &table, game, p)
                 ))
                 .size(34.0)
                 .color(seats.egui(p as u8 + 1)),
@@ -54,24 +59,25 @@ pub(super) fn handover_screen(
 }
 
 /// The pieces of the viewer's layout as the scene of a deployment (only their own).
-fn layout_scene(table: &JunqiTable, lang: &str) -> Vec<board::DrawnPiece> {
+fn layout_scene(table: &JunqiTable, game: &Junqi, lang: &str) -> Vec<board::DrawnPiece> {
     let Some(me) = table.viewer else {
         return vec![];
     };
-    let mut nodes: Vec<Option<SeenPiece>> = vec![None; table.game.board.len()];
+    let mut nodes: Vec<Option<SeenPiece>> = vec![None; game.board.len()];
     for &(n, k) in &table.layout {
         nodes[n.0 as usize] = Some(SeenPiece {
             owner: me,
             kind: Some(k),
         });
     }
-    board::scene(&nodes, &table.game.set, lang)
+    board::scene(&nodes, &game.set, lang)
 }
 
 pub(super) fn deploy_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
     table: Option<Res<JunqiTable>>,
+    game: Option<Res<JunqiMatch>>,
     seats: Res<SeatColors>,
     wood: Res<JunqiBoardColor>,
     pack: Option<Res<crate::app::texture_pack::PackImages>>,
@@ -82,18 +88,21 @@ pub(super) fn deploy_screen(
 ) -> Result {
     let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
-    let Some(table) = table else { return Ok(()) };
+    let (Some(table), Some(game)) = (table, game) else {
+        return Ok(());
+    };
+    let game = &game.0;
     let Some(me) = table.viewer else {
         return Ok(());
     };
-    let problem = layout_problem(&table, &loc);
+    let problem = layout_problem(&table, game, &loc);
     let mut root = theme::root_ui(ctx);
     egui::Panel::right("junqi_deploy")
         .exact_size(300.0)
         .show(&mut root, |p| {
             p.heading(tr!(loc, "junqi-deploy"));
             p.label(
-                egui::RichText::new(seat_name(&loc, &table, me))
+                egui::RichText::new(seat_name(&loc, &table, game, me))
                     .color(seats.egui(me as u8 + 1))
                     .strong(),
             );
@@ -104,7 +113,7 @@ pub(super) fn deploy_screen(
             }
             // Read again on every redraw (the window redraws only on input): a layout saved
             // a moment ago shows at once.
-            let saved = super::layouts::fitting(&saves.0.dir, Army::of(&table.game, me));
+            let saved = super::layouts::fitting(&saves.0.dir, Army::of(game, me));
             let ask = deploy_controls(
                 p,
                 &loc,
@@ -125,15 +134,14 @@ pub(super) fn deploy_screen(
         });
     egui::CentralPanel::default().show(&mut root, |ui| {
         let rect = ui.max_rect();
-        let seat = table.game.players[me].seat;
+        let seat = game.players[me].seat;
         // Keyboard: the arrows walk the arm, Enter picks a piece and then swaps it.
         if let Some(dir) = board::arrow(ui) {
             let from = cursor
                 .or(table.selected)
                 .or_else(|| table.layout.first().map(|l| l.0));
             if let Some(from) = from {
-                *cursor =
-                    board::step(&table.game.board, Some(seat), rect, from, dir).or(Some(from));
+                *cursor = board::step(&game.board, Some(seat), rect, from, dir).or(Some(from));
             }
         }
         if ui.input(|i| i.key_pressed(egui::Key::Enter))
@@ -151,9 +159,9 @@ pub(super) fn deploy_screen(
         let input = board::paint(
             ui,
             rect,
-            &table.game.board,
+            &game.board,
             Some(seat),
-            &layout_scene(&table, &loc.code),
+            &layout_scene(&table, game, &loc.code),
             &seats,
             &marks,
         );

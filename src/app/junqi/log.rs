@@ -1,6 +1,7 @@
 //! 军棋 in words: a public event as a line of the move list, and a game's outcome, for a
 //! table at one computer and for an online room alike.
 
+use bw_rules::junqi::Junqi;
 use bw_rules::junqi::game::{LossReason, Outcome, PublicEvent};
 
 use super::JunqiTable;
@@ -9,8 +10,13 @@ use crate::tr;
 use bw_players::junqi::{AiKind, Seat};
 
 /// One public event as a line of the move list (node names and outcomes, never ranks).
-pub fn event_line(loc: &Locale, table: &JunqiTable, e: &PublicEvent) -> Option<String> {
-    event_line_with(loc, &table.game.board, &|p| seat_name(loc, table, p), e)
+pub fn event_line(
+    loc: &Locale,
+    table: &JunqiTable,
+    game: &Junqi,
+    e: &PublicEvent,
+) -> Option<String> {
+    event_line_with(loc, &game.board, &|p| seat_name(loc, table, game, p), e)
 }
 
 /// [`event_line`] for any game shown by seat names (the online rooms use it too).
@@ -79,8 +85,8 @@ pub fn event_line_with(
     })
 }
 
-pub fn outcome_text(loc: &Locale, table: &JunqiTable, outcome: &Outcome) -> String {
-    outcome_with(loc, &|p| seat_name(loc, table, p), outcome)
+pub fn outcome_text(loc: &Locale, table: &JunqiTable, game: &Junqi, outcome: &Outcome) -> String {
+    outcome_with(loc, &|p| seat_name(loc, table, game, p), outcome)
 }
 
 /// [`outcome_text`] for any game shown by seat names.
@@ -102,8 +108,8 @@ pub fn outcome_with(loc: &Locale, who: &dyn Fn(usize) -> String, outcome: &Outco
 
 /// A seat's name: its letter and the person's profile ("S · 玩家"), or the computer's
 /// level ("E · 电脑（普通）").
-pub fn seat_name(loc: &Locale, table: &JunqiTable, p: usize) -> String {
-    let pl = &table.game.players[p];
+pub fn seat_name(loc: &Locale, table: &JunqiTable, game: &Junqi, p: usize) -> String {
+    let pl = &game.players[p];
     let who = match table.seats[p] {
         Seat::Person => pl.profile.clone(),
         Seat::Computer(AiKind::Random) => tr!(loc, "junqi-computer-easy"),

@@ -3,9 +3,14 @@
 //! hand-over between persons, computer seats thinking off the main thread, automatic saves
 //! after every deployment and ply, and the end with every layout revealed.
 //!
-//! Screens turn clicks into [`JunqiIntent`]s; [`apply_intents`] hands them to the rules
-//! crate and then [`route`]s to the screen the game needs next. Everything a screen shows of
-//! a game in play is built from one seat's `PlayerView`, never from the full game.
+//! The game is the rules crate's ECS match in the window's world: board nodes and pieces are
+//! entities, the rest is the [`JunqiMatch`] resource, and every change — a person's move, a
+//! computer's decision, a layout, a clock running out — is a [`JunqiIntent`] that
+//! [`apply_intents`] carries out as one pass of the rules' ordered schedule
+//! ([`bw_rules::junqi::ecs`]), then [`route`]s to the screen the game needs next.
+//! [`JunqiTable`] holds what is not the game: seats, who looks, the layout being made, the
+//! selection, the clocks. Everything a screen shows of a game in play is built from one
+//! seat's `PlayerView`, never from the full game.
 
 pub mod board;
 pub mod computers;
@@ -25,6 +30,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy::tasks::Task;
 use bw_players::junqi::{AiKind, Seat};
+use bw_rules::junqi::ecs::{JunqiMatch, JunqiRulesPlugin, despawn_match, spawn_match};
 use bw_rules::junqi::game::{Action, Phase, PlayerId, Refusal};
 use bw_rules::junqi::record::Record;
 use bw_rules::junqi::setup::{Layout, deal};
@@ -38,7 +44,6 @@ use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSlot, JunqiTimers, SLOT_C
 use crate::tr;
 
 use computers::{computer_deploy, computer_turn, engine_turns};
-use intents::act;
 pub use intents::apply_intents;
 pub use newgame::{JunqiDraft, PRESETS, Preset};
 
@@ -46,10 +51,10 @@ pub use newgame::{JunqiDraft, PRESETS, Preset};
 #[derive(Resource, Clone)]
 pub struct JunqiPieces(pub Arc<PieceSet>);
 
-/// The game on screen and who looks at it.
+/// Who plays and who looks at the game on screen; the game itself is the [`JunqiMatch`] in
+/// the world.
 #[derive(Resource, Clone, Debug)]
 pub struct JunqiTable {
-    pub game: Junqi,
     pub seats: Vec<Seat>,
     pub seed: u64,
     pub slot: usize,
@@ -79,15 +84,8 @@ pub struct JunqiTable {
 
 impl JunqiTable {
     /// A table for a game, nobody looking yet.
-    pub fn new(
-        game: Junqi,
-        seats: Vec<Seat>,
-        seed: u64,
-        slot: usize,
-        timers: JunqiTimers,
-    ) -> JunqiTable {
+    pub fn new(seats: Vec<Seat>, seed: u64, slot: usize, timers: JunqiTimers) -> JunqiTable {
         JunqiTable {
-            game,
             seats,
             seed,
             slot,
@@ -114,40 +112,38 @@ impl JunqiTable {
 
     /// The person who must act now: deploying, the first person still to deploy; in play,
     /// the player to move if a person plays that seat.
-    pub fn person_to_act(&self) -> Option<PlayerId> {
-        match self.game.phase {
+    pub fn person_to_act(&self, game: &Junqi) -> Option<PlayerId> {
+        match game.phase {
             Phase::Deploying => self
                 .persons()
                 .into_iter()
-                .find(|&p| !self.game.players[p].deployed),
-            Phase::Playing => {
-                (self.seats[self.game.turn] == Seat::Person).then_some(self.game.turn)
-            }
+                .find(|&p| !game.players[p].deployed),
+            Phase::Playing => (self.seats[game.turn] == Seat::Person).then_some(game.turn),
             Phase::Over(_) => None,
         }
     }
 
     /// The view on screen: the viewer's, or (no person at all) the first seat's.
-    pub fn view(&self) -> PlayerView {
-        PlayerView::of(&self.game, self.viewer.unwrap_or(0))
+    pub fn view(&self, game: &Junqi) -> PlayerView {
+        PlayerView::of(game, self.viewer.unwrap_or(0))
     }
 
     /// The viewer's legal moves, from the viewer's view alone.
-    pub fn legal_moves(&self) -> Vec<(NodeId, NodeId)> {
-        let view = PlayerView::position(&self.game, self.viewer.unwrap_or(0));
-        view.legal_moves(&self.game.board, &self.game.set)
+    pub fn legal_moves(&self, game: &Junqi) -> Vec<(NodeId, NodeId)> {
+        let view = PlayerView::position(game, self.viewer.unwrap_or(0));
+        view.legal_moves(&game.board, &game.set)
     }
 
     /// The path the selected piece would take to the hovered node (railway runs turn
     /// corners), from the viewer's view: owners only, no ranks.
-    pub fn hover_path(&self) -> Vec<NodeId> {
+    pub fn hover_path(&self, game: &Junqi) -> Vec<NodeId> {
         let (Some(from), Some(to)) = (self.selected, self.hovered) else {
             return vec![];
         };
-        if !self.legal_moves().contains(&(from, to)) {
+        if !self.legal_moves(game).contains(&(from, to)) {
             return vec![];
         }
-        let view = PlayerView::position(&self.game, self.viewer.unwrap_or(0));
+        let view = PlayerView::position(game, self.viewer.unwrap_or(0));
         let occ: Vec<Occupant> = view
             .nodes
             .iter()
@@ -157,13 +153,13 @@ impl JunqiTable {
                 Some(_) => Occupant::Enemy,
             })
             .collect();
-        canonical_path(&self.game.board, &occ, from, to)
+        canonical_path(&game.board, &occ, from, to)
     }
 
-    pub fn save(&self) -> JunqiSave {
+    pub fn save(&self, game: &Junqi) -> JunqiSave {
         JunqiSave {
             version: JUNQI_SAVE_VERSION,
-            record: Record::of(&self.game),
+            record: Record::of(game),
             seats: self.seats.clone(),
             seed: self.seed,
             timers: self.timers,
@@ -221,6 +217,19 @@ pub enum JunqiIntent {
         ply: u32,
         action: Action,
     },
+    /// A computer seat's layout, ready.
+    ComputerLayout {
+        player: PlayerId,
+        layout: Layout,
+    },
+    /// An external engine's answer (a layout, an action, a draw answer, or why it has none).
+    Engine {
+        player: PlayerId,
+        answer: external::Answer,
+    },
+    /// The clock of the person acting ran out: the automatic layout marches, or the turn is
+    /// lost.
+    OutOfTime,
 }
 
 /// A computer seat thinking off the main thread.
@@ -234,7 +243,8 @@ pub struct JunqiComputerLayouts(pub Vec<(PlayerId, Task<Layout>)>);
 /// 军棋's logic: starting games, the persons' intentions, computers and engines, clocks,
 /// scores, sounds.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(JunqiPieces(Arc::new(PieceSet::standard())))
+    app.add_plugins(JunqiRulesPlugin)
+        .insert_resource(JunqiPieces(Arc::new(PieceSet::standard())))
         .init_resource::<JunqiThinking>()
         .init_resource::<JunqiComputerLayouts>()
         .init_resource::<external::JunqiEngines>()
@@ -293,13 +303,24 @@ fn leave(
     mut thinking: ResMut<JunqiThinking>,
     mut layouts: ResMut<JunqiComputerLayouts>,
     mut engines: ResMut<external::JunqiEngines>,
-    table: Option<Res<JunqiTable>>,
+    game: Option<Res<JunqiMatch>>,
 ) {
     thinking.0.cancel();
     layouts.0.clear();
-    engines.finish(table.as_deref().map(|t| &t.game));
+    engines.finish(game.as_deref().map(|g| &g.0));
     *engines = external::JunqiEngines::default();
     commands.remove_resource::<JunqiTable>();
+    commands.queue(despawn_match);
+}
+
+/// Puts a game on the table: its nodes and pieces become entities in the window's world
+/// (replacing any earlier game's), and the table with its seats is inserted.
+pub fn open_match(commands: &mut Commands, table: JunqiTable, game: Junqi) {
+    commands.insert_resource(table);
+    commands.queue(move |world: &mut World| {
+        despawn_match(world);
+        spawn_match(world, game);
+    });
 }
 
 /// A new game: dealt by the seed, computers lay out at once (seeded), persons next.
@@ -311,7 +332,7 @@ pub fn new_table(
     seed: u64,
     slot: usize,
     timers: JunqiTimers,
-) -> Result<JunqiTable, String> {
+) -> Result<(JunqiTable, Junqi), String> {
     let hands = deal(&rules, &pieces, seed);
     let mut game = Junqi::new(rules, pieces, hands)?;
     if seats.len() != game.players.len() {
@@ -329,18 +350,18 @@ pub fn new_table(
     }
     // Computers and external engines lay out on the task pool (`computer_deploy`,
     // `engine_turns`); the first to confirm moves first.
-    Ok(JunqiTable::new(game, seats, seed, slot, timers))
+    Ok((JunqiTable::new(seats, seed, slot, timers), game))
 }
 
 /// The screen the game needs next, with the viewer and hand-over set for it.
-pub fn route(table: &mut JunqiTable) -> JunqiScreen {
+pub fn route(table: &mut JunqiTable, game: &Junqi) -> JunqiScreen {
     table.selected = None;
     table.confirm_resign = false;
     table.clock = None;
-    if matches!(table.game.phase, Phase::Over(_)) {
+    if matches!(game.phase, Phase::Over(_)) {
         return JunqiScreen::GameOver;
     }
-    let Some(p) = table.person_to_act() else {
+    let Some(p) = table.person_to_act(game) else {
         // A computer moves; the last person's view stays on screen.
         if table.viewer.is_none() {
             table.viewer = table.persons().first().copied();
@@ -353,15 +374,15 @@ pub fn route(table: &mut JunqiTable) -> JunqiScreen {
         table.viewer = None;
         return JunqiScreen::Handover;
     }
-    take_over(table, p)
+    take_over(table, game, p)
 }
 
 /// The person `p` looks at the board now.
-fn take_over(table: &mut JunqiTable, p: PlayerId) -> JunqiScreen {
+fn take_over(table: &mut JunqiTable, game: &Junqi, p: PlayerId) -> JunqiScreen {
     table.viewer = Some(p);
     table.handover = None;
-    if table.game.phase == Phase::Deploying {
-        table.layout = table.game.auto_layout(p, table.seed);
+    if game.phase == Phase::Deploying {
+        table.layout = game.auto_layout(p, table.seed);
         table.clock = table.timers.deploy.map(|s| s as f32);
         JunqiScreen::Deploy
     } else {
@@ -370,8 +391,8 @@ fn take_over(table: &mut JunqiTable, p: PlayerId) -> JunqiScreen {
     }
 }
 
-fn autosave(table: &JunqiTable, saves: &Saves) {
-    if let Err(e) = saves.0.store(table.slot, &table.save()) {
+fn autosave(table: &JunqiTable, game: &Junqi, saves: &Saves) {
+    if let Err(e) = saves.0.store(table.slot, &table.save(game)) {
         warn!("the 军棋 game could not be saved: {e}");
     }
 }
@@ -389,7 +410,7 @@ fn start_games(
     settings: Option<Res<crate::app::settings::UserSettings>>,
 ) {
     for request in requests.read() {
-        let table = match request.clone() {
+        let opened = match request.clone() {
             StartJunqi::New {
                 slot,
                 rules,
@@ -400,22 +421,22 @@ fn start_games(
             } => new_table(rules, pieces.0.clone(), seats, profiles, seed, slot, timers),
             StartJunqi::Load { slot } => match saves.0.load::<JunqiSave>(slot, &pieces.0) {
                 JunqiSlot::Saved(Saved { save, game }) => {
-                    let mut t = JunqiTable::new(*game, save.seats, save.seed, slot, save.timers);
+                    let mut t = JunqiTable::new(save.seats, save.seed, slot, save.timers);
                     t.scored = save.scored;
-                    Ok(t)
+                    Ok((t, *game))
                 }
                 _ => continue,
             },
         };
-        let mut table = match table {
+        let (mut table, game) = match opened {
             Ok(t) => t,
             Err(e) => {
                 warn!("the 军棋 game could not start: {e}");
                 continue;
             }
         };
-        if !matches!(table.game.phase, Phase::Over(_)) {
-            autosave(&table, &saves);
+        if !matches!(game.phase, Phase::Over(_)) {
+            autosave(&table, &game, &saves);
         }
         table.profile_totals = crate::saves::load_junqi_profiles(&saves.0.dir)
             .map(|p| p.totals)
@@ -428,8 +449,8 @@ fn start_games(
             settings.as_ref().map_or("", |s| s.junqi_engine.as_str()),
         );
         NextState::set_if_neq(&mut *screen, Screen::Junqi);
-        next.set(route(&mut table));
-        commands.insert_resource(table);
+        next.set(route(&mut table, &game));
+        open_match(&mut commands, table, game);
     }
 }
 
@@ -464,40 +485,19 @@ pub fn layout_error(loc: &Locale, e: &bw_rules::junqi::setup::LayoutError) -> St
 }
 
 /// Why the viewer's layout cannot be confirmed (`None`: it can).
-pub fn layout_problem(table: &JunqiTable, loc: &Locale) -> Option<String> {
+pub fn layout_problem(table: &JunqiTable, game: &Junqi, loc: &Locale) -> Option<String> {
     let p = table.viewer?;
-    deployment::problem(&table.layout, layouts::Army::of(&table.game, p), loc)
+    deployment::problem(&table.layout, layouts::Army::of(game, p), loc)
 }
 
-/// Computers answer a draw offer: yes once the game has been quiet for half the limit.
-fn computers_answer_draws(table: &mut JunqiTable) {
-    let offered = table.game.players.iter().any(|p| p.dove);
-    if !offered || table.game.phase != Phase::Playing {
-        return;
-    }
-    let limit = table.game.quiet_limit().max(60);
-    for p in 0..table.seats.len() {
-        let pl = &table.game.players[p];
-        if matches!(table.seats[p], Seat::Computer(_)) && pl.in_game() && !pl.dove {
-            let yes = table.game.quiet * 2 >= limit;
-            let _ = table.game.act(Action::AnswerDraw { player: p, yes });
-            if !yes {
-                break;
-            }
-        }
-    }
-}
-
-/// The deployment and move clocks run down while their person acts; at zero the
-/// automatic layout marches out, or the turn is lost. While a clock runs the reactive
-/// window keeps ticking ([`crate::app::KeepTicking`]), so the countdown moves.
+/// The deployment and move clocks run down while their person acts; at zero they say so
+/// ([`JunqiIntent::OutOfTime`]). While a clock runs the reactive window keeps ticking
+/// ([`crate::app::KeepTicking`]), so the countdown moves.
 fn tick_clock(
     time: Res<Time<Real>>,
     table: Option<ResMut<JunqiTable>>,
-    loc: Res<Locale>,
-    saves: Res<Saves>,
     state: Option<Res<State<JunqiScreen>>>,
-    mut next: ResMut<NextState<JunqiScreen>>,
+    mut intents: MessageWriter<JunqiIntent>,
     mut ticking: MessageWriter<crate::app::KeepTicking>,
 ) {
     let running = |table: &Option<ResMut<JunqiTable>>| {
@@ -515,29 +515,25 @@ fn tick_clock(
     let t = &mut *table;
     let left = t.clock.unwrap_or(0.0) - time.delta_secs();
     t.clock = Some(left);
-    if left > 0.0 {
-        ticking.write(crate::app::KeepTicking);
-        return;
-    }
-    t.clock = None;
-    let expired = match (t.game.phase.clone(), t.viewer) {
-        (Phase::Deploying, Some(p)) => {
-            let layout = t.game.auto_layout(p, t.seed);
-            t.game.deploy(p, &layout).is_ok()
-        }
-        (Phase::Playing, Some(p)) if t.game.turn == p => act(t, Action::Timeout, &loc),
-        _ => false,
-    };
-    if expired {
-        autosave(t, &saves);
-        next.set(route(t));
+    // One frame more at zero, to carry the intention out.
+    ticking.write(crate::app::KeepTicking);
+    if left <= 0.0 {
+        t.clock = None;
+        intents.write(JunqiIntent::OutOfTime);
     }
 }
 
 /// A finished game's scores go to its players' profiles, once (the save remembers it).
-fn score_finished_game(table: Option<ResMut<JunqiTable>>, saves: Res<Saves>) {
-    let Some(mut table) = table else { return };
-    if table.scored || !matches!(table.game.phase, Phase::Over(_)) {
+fn score_finished_game(
+    table: Option<ResMut<JunqiTable>>,
+    game: Option<Res<JunqiMatch>>,
+    saves: Res<Saves>,
+) {
+    let (Some(mut table), Some(game)) = (table, game) else {
+        return;
+    };
+    let game = &game.0;
+    if table.scored || !matches!(game.phase, Phase::Over(_)) {
         return;
     }
     let dir = &saves.0.dir;
@@ -551,7 +547,7 @@ fn score_finished_game(table: Option<ResMut<JunqiTable>>, saves: Res<Saves>) {
             Default::default()
         }
     };
-    profiles.add_game(&table.game);
+    profiles.add_game(game);
     if let Err(e) = crate::saves::write_ron(&dir.join(crate::saves::JUNQI_PROFILES_FILE), &profiles)
     {
         warn!("the profiles could not be saved: {e}");
@@ -559,7 +555,7 @@ fn score_finished_game(table: Option<ResMut<JunqiTable>>, saves: Res<Saves>) {
     }
     table.scored = true;
     table.profile_totals = profiles.totals;
-    autosave(&table, &saves);
+    autosave(&table, game, &saves);
 }
 
 /// The level names of computers, for profiles and labels.

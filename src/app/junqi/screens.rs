@@ -5,9 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bw_players::junqi::Seat;
+use bw_rules::junqi::ecs::JunqiMatch;
 use bw_rules::junqi::game::{Phase, PublicEvent};
 use bw_rules::junqi::view::SeenPiece;
-use bw_rules::junqi::{NodeId, PlayerView};
+use bw_rules::junqi::{Junqi, NodeId, PlayerView};
 
 use super::board::{self, Marks, art};
 use super::deploy::{deploy_screen, handover_screen};
@@ -134,6 +135,7 @@ fn side_panel(
     p: &mut egui::Ui,
     loc: &Locale,
     table: &JunqiTable,
+    game: &Junqi,
     view: &PlayerView,
     seats: &SeatColors,
     intents: &mut MessageWriter<JunqiIntent>,
@@ -141,7 +143,7 @@ fn side_panel(
     quit: &mut bool,
 ) {
     for (i, pl) in view.players.iter().enumerate() {
-        let mut text = seat_name(loc, table, i);
+        let mut text = seat_name(loc, table, game, i);
         if pl.dove {
             text += &tr!(loc, "junqi-dove");
         }
@@ -163,7 +165,7 @@ fn side_panel(
             let total = match table.seats[i] {
                 Seat::Person => table
                     .profile_totals
-                    .get(&table.game.players[i].profile)
+                    .get(&game.players[i].profile)
                     .map(|t| format!("  {}", tr!(loc, "junqi-total", score = *t)))
                     .unwrap_or_default(),
                 _ => String::new(),
@@ -180,7 +182,7 @@ fn side_panel(
     }
     let waiting = match view.phase {
         Phase::Playing => table.seats[view.turn] != Seat::Person,
-        Phase::Deploying => table.person_to_act().is_none(),
+        Phase::Deploying => table.person_to_act(game).is_none(),
         Phase::Over(_) => false,
     };
     if waiting {
@@ -191,16 +193,11 @@ fn side_panel(
             egui::RichText::new(tr!(loc, "junqi-clock", n = c.ceil().max(0.0) as u32)).size(18.0),
         );
     }
-    let limit = table.game.quiet_limit();
-    if limit > 0 && table.game.quiet * 3 >= limit * 2 {
+    let limit = game.quiet_limit();
+    if limit > 0 && game.quiet * 3 >= limit * 2 {
         theme::warning(
             p,
-            &tr!(
-                loc,
-                "junqi-quiet-count",
-                n = table.game.quiet,
-                limit = limit
-            ),
+            &tr!(loc, "junqi-quiet-count", n = game.quiet, limit = limit),
         );
     }
     if let Some(m) = &table.message {
@@ -208,7 +205,7 @@ fn side_panel(
     }
     p.separator();
     let me = table.viewer;
-    let my_turn = me.is_some() && me == Some(view.turn) && table.person_to_act() == me;
+    let my_turn = me.is_some() && me == Some(view.turn) && table.person_to_act(game) == me;
     if p.add_enabled(my_turn, egui::Button::new(tr!(loc, "junqi-offer-draw")))
         .clicked()
     {
@@ -222,7 +219,7 @@ fn side_panel(
                     h.label(tr!(
                         loc,
                         "junqi-draw-question",
-                        player = seat_name(loc, table, i)
+                        player = seat_name(loc, table, game, i)
                     ));
                     if h.button(tr!(loc, "yes")).clicked() {
                         intents.write(JunqiIntent::AnswerDraw {
@@ -261,7 +258,7 @@ fn side_panel(
         .stick_to_bottom(true)
         .show(p, |s| {
             for e in &view.events {
-                if let Some(line) = event_line(loc, table, e) {
+                if let Some(line) = event_line(loc, table, game, e) {
                     s.label(egui::RichText::new(line).size(14.0));
                 }
             }
@@ -272,6 +269,7 @@ fn game_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
     table: Option<ResMut<JunqiTable>>,
+    game: Option<Res<JunqiMatch>>,
     seats: Res<SeatColors>,
     wood: Res<JunqiBoardColor>,
     pack: Option<Res<crate::app::texture_pack::PackImages>>,
@@ -283,10 +281,11 @@ fn game_screen(
 ) -> Result {
     let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
-    let Some(mut table) = table else {
+    let (Some(mut table), Some(game)) = (table, game) else {
         return Ok(());
     };
-    let view = table.view();
+    let game = &game.0;
+    let view = table.view(game);
     let mut root = theme::root_ui(ctx);
     let mut resign = false;
     let mut quit = false;
@@ -297,6 +296,7 @@ fn game_screen(
                 p,
                 &loc,
                 &table,
+                game,
                 &view,
                 &seats,
                 &mut intents,
@@ -325,7 +325,7 @@ fn game_screen(
         table.paused = false;
         screen.set(Screen::Menu);
     }
-    let moves = table.legal_moves();
+    let moves = table.legal_moves(game);
     anim.update(&view, ctx);
     let now = ctx.input(|i| i.time);
     let marks = Marks {
@@ -336,20 +336,20 @@ fn game_screen(
             .selected
             .map(|s| moves.iter().filter(|m| m.0 == s).map(|m| m.1).collect())
             .unwrap_or_default(),
-        path: table.hover_path(),
+        path: table.hover_path(game),
         removed: [last_removed(&view), anim.gone(now)].concat(),
         cursor: table.hovered,
         moving: settings.animations.then(|| anim.moving(now)).flatten(),
     };
     egui::CentralPanel::default().show(&mut root, |ui| {
         let rect = ui.max_rect();
-        let bottom = table.viewer.map(|p| table.game.players[p].seat);
+        let bottom = table.viewer.map(|p| game.players[p].seat);
         let input = board::paint(
             ui,
             rect,
-            &table.game.board,
+            &game.board,
             bottom,
-            &board::scene(&view.nodes, &table.game.set, &loc.code),
+            &board::scene(&view.nodes, &game.set, &loc.code),
             &seats,
             &marks,
         );
@@ -374,8 +374,7 @@ fn game_screen(
                 .or(table.selected)
                 .or_else(|| moves.first().map(|m| m.0));
             if let Some(from) = from {
-                table.hovered =
-                    board::step(&table.game.board, bottom, rect, from, dir).or(Some(from));
+                table.hovered = board::step(&game.board, bottom, rect, from, dir).or(Some(from));
             }
         }
         if table.hovered != hovered {
@@ -404,7 +403,7 @@ fn game_screen(
             &tr!(
                 loc,
                 "junqi-resign-confirm",
-                player = seat_name(&loc, &table, me)
+                player = seat_name(&loc, &table, game, me)
             ),
             &tr!(loc, "yes"),
             &tr!(loc, "no"),
@@ -434,6 +433,7 @@ fn end_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
     table: Option<Res<JunqiTable>>,
+    game: Option<Res<JunqiMatch>>,
     seats: Res<SeatColors>,
     wood: Res<JunqiBoardColor>,
     pack: Option<Res<crate::app::texture_pack::PackImages>>,
@@ -443,27 +443,30 @@ fn end_screen(
 ) -> Result {
     let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
-    let Some(table) = table else { return Ok(()) };
+    let (Some(table), Some(game)) = (table, game) else {
+        return Ok(());
+    };
+    let game = &game.0;
     let mut root = theme::root_ui(ctx);
     // Every initial layout, revealed (the original shows them at the end).
-    let nodes = board::initial_layouts(&table.game);
+    let nodes = board::initial_layouts(game);
     egui::Panel::right("junqi_end")
         .exact_size(320.0)
         .show(&mut root, |p| {
-            if let Phase::Over(outcome) = &table.game.phase {
+            if let Phase::Over(outcome) = &game.phase {
                 p.label(
-                    egui::RichText::new(outcome_text(&loc, &table, outcome))
+                    egui::RichText::new(outcome_text(&loc, &table, game, outcome))
                         .size(24.0)
                         .strong(),
                 );
             }
             p.label(tr!(loc, "junqi-layouts-revealed"));
             p.separator();
-            for (i, pl) in table.game.players.iter().enumerate() {
+            for (i, pl) in game.players.iter().enumerate() {
                 p.label(
                     egui::RichText::new(format!(
                         "{}  {}",
-                        seat_name(&loc, &table, i),
+                        seat_name(&loc, &table, game, i),
                         tr!(loc, "junqi-score", score = pl.score)
                     ))
                     .color(seats.egui(i as u8 + 1)),
@@ -472,7 +475,7 @@ fn end_screen(
             p.separator();
             theme::hint(p, &tr!(loc, "junqi-saved"));
             if p.button(tr!(loc, "watch-replay")).clicked() {
-                watch.write(super::replay::WatchJunqi(table.save().record));
+                watch.write(super::replay::WatchJunqi(table.save(game).record));
             }
             if p.button(tr!(loc, "save-slots")).clicked() {
                 next.set(JunqiScreen::Slots);
@@ -486,13 +489,13 @@ fn end_screen(
         let bottom = table
             .viewer
             .or(table.persons().first().copied())
-            .map(|p| table.game.players[p].seat);
+            .map(|p| game.players[p].seat);
         board::paint(
             ui,
             rect,
-            &table.game.board,
+            &game.board,
             bottom,
-            &board::scene(&nodes, &table.game.set, &loc.code),
+            &board::scene(&nodes, &game.set, &loc.code),
             &seats,
             &Marks {
                 wood: Some(theme::to_egui(wood.0)),

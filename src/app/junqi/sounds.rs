@@ -7,6 +7,7 @@ use bw_rules::junqi::game::{Phase, PublicEvent};
 
 use super::JunqiTable;
 use crate::app::audio::{PlaySfx, Sfx};
+use bw_rules::junqi::ecs::JunqiMatch;
 
 /// The sounds of events that just happened; `playing` is whether the game goes on.
 pub fn cues(new: &[PublicEvent], playing: bool) -> Vec<PlaySfx> {
@@ -37,19 +38,21 @@ pub fn cues(new: &[PublicEvent], playing: bool) -> Vec<PlaySfx> {
 /// Follows the table's public events; a table first seen (a new or loaded game) is silent.
 pub(super) fn table_sounds(
     table: Option<Res<JunqiTable>>,
+    game: Option<Res<JunqiMatch>>,
     mut seen: Local<Option<(usize, u64, usize)>>,
     mut sfx: MessageWriter<PlaySfx>,
 ) {
-    let Some(t) = table else {
+    let (Some(t), Some(game)) = (table, game) else {
         *seen = None;
         return;
     };
     let key = (t.slot, t.seed);
-    let n = t.game.events.len();
+    let g = &game.0;
+    let n = g.events.len();
     match *seen {
         Some((slot, seed, before)) if (slot, seed) == key && before <= n => {
-            let playing = !matches!(t.game.phase, Phase::Over(_));
-            sfx.write_batch(cues(&t.game.events[before..], playing));
+            let playing = !matches!(g.phase, Phase::Over(_));
+            sfx.write_batch(cues(&g.events[before..], playing));
         }
         _ => {}
     }

@@ -81,7 +81,7 @@ impl Room {
                             return refuse(RefusalCode::WrongPhase, "the game is past deployment");
                         }
                         let parsed = parse_layout(g, layout).map_err(illegal)?;
-                        let mut trial = g.clone();
+                        let mut trial = g.game().clone();
                         trial
                             .deploy(p, &parsed)
                             .map_err(|e| illegal(e.to_string()))?;
@@ -119,7 +119,7 @@ impl Room {
                 if g.phase != Phase::Playing {
                     return refuse(RefusalCode::WrongPhase, "the armies are still deploying");
                 }
-                let mut trial = g.clone();
+                let mut trial = g.game().clone();
                 trial
                     .act(entry.action(&g.board).map_err(illegal)?)
                     .map_err(|e| illegal(e.to_string()))?;

@@ -108,7 +108,11 @@ impl Room {
                     (!game.players[p].deployed).then(|| Job {
                         stamp,
                         seat: p as u8,
-                        work: Work::Layout(Box::new(game.clone()), junqi_ai(level), self.seed),
+                        work: Work::Layout(
+                            Box::new(game.game().clone()),
+                            junqi_ai(level),
+                            self.seed,
+                        ),
                     })
                 }),
                 Phase::Playing => {

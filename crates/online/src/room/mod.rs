@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use bw_rules::bracket;
 use bw_rules::bracket::KindTable;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
+use bw_rules::junqi::ecs::JunqiWorld;
 use bw_rules::junqi::record::{Record, RecordedAction as JunqiAction};
 use bw_rules::junqi::setup::deal;
 use bw_rules::junqi::{Junqi, Phase, PieceSet};
@@ -196,8 +197,11 @@ struct Member {
     sent: usize,
 }
 
+// One table per room: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 enum Table {
-    Junqi(Junqi),
+    /// 军棋 runs through the rules crate's schedule, in a world of the room's own.
+    Junqi(JunqiWorld),
     Bracket {
         game: bracket::Game,
         /// The seat of each action.
@@ -431,7 +435,7 @@ impl Room {
                     return Err("a layout outside 军棋".into());
                 };
                 let layout = parse_layout(game, layout)?;
-                game.deploy(*seat as usize, &layout)
+                game.deploy(*seat as usize, layout)
                     .map_err(|e| e.to_string())?;
             }
             Entry::Junqi { action } => {
@@ -497,7 +501,7 @@ impl Room {
                     game.players[p].computer = matches!(s.holder, Holder::Computer(_));
                     game.players[p].profile = names[p].clone();
                 }
-                Table::Junqi(game)
+                Table::Junqi(JunqiWorld::new(game))
             }
             GameOptions::Bracket { settings, .. } => Table::Bracket {
                 game: bracket::Game::new(settings.clone(), self.seed),

@@ -1,18 +1,23 @@
-//! 军棋 in the ECS: board nodes and pieces are entities; a turn runs as an explicitly ordered
-//! schedule — snapshot, railway pathfinding for the selected piece, move validation, combat,
-//! elimination, turn advance — whose systems call the pure kernels.
+//! 军棋 in the ECS: board nodes and pieces are entities; every change to a game runs as one
+//! pass of an explicitly ordered schedule — snapshot, railway pathfinding for the selected
+//! piece, the request (a move is validated; a deployment or another action is decreed by the
+//! kernel), combat, elimination, turn advance — whose systems call the pure kernels.
 //!
 //! The piece entities are the source of truth for the position: every pass starts by
-//! deriving the position from them, and the combat and elimination systems despawn and move
-//! entities. The rest of the match (players, scores, turn, draws) is the [`JunqiMatch`]
-//! resource.
+//! deriving the position from them, and the deployment, combat and elimination systems spawn,
+//! move and despawn entities. The rest of the match (players, scores, turn, draws, events) is
+//! the [`JunqiMatch`] resource. [`act`] and [`deploy`] are the one way to change a game in a
+//! world (the window's, or a [`JunqiWorld`] of its own, as a server room keeps).
 
 use bevy_app::{App, Plugin};
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 
 use super::board::{NodeId, NodeKind, NodeSet};
-use super::game::{Junqi, Phase, Piece, PlayerId, Refusal, piece_destinations, resolve_move};
+use super::game::{
+    Action, Junqi, Phase, Piece, PlayerId, Refusal, piece_destinations, resolve_move,
+};
+use super::setup::Layout;
 
 /// A node of the board.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,9 +46,18 @@ pub struct JunqiSelected(pub Option<NodeId>);
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct JunqiDestinations(pub NodeSet);
 
-/// A move the current player asks for.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct JunqiMoveRequest(pub Option<(NodeId, NodeId)>);
+/// What a seat asks of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A player's layout (deployment).
+    Deploy { player: PlayerId, layout: Layout },
+    /// A move, a draw offer or answer, a resignation, a timeout (play).
+    Act(Action),
+}
+
+/// The request the next pass carries out.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct JunqiRequest(pub Option<Request>);
 
 /// The last request's refusal, if it was refused.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -65,6 +79,7 @@ pub enum JunqiSet {
     Snapshot,
     Pathfinding,
     Validation,
+    Decree,
     Combat,
     Elimination,
     TurnAdvance,
@@ -74,13 +89,18 @@ pub struct JunqiRulesPlugin;
 
 impl Plugin for JunqiRulesPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<JunqiSelected>()
-            .init_resource::<JunqiDestinations>()
-            .init_resource::<JunqiMoveRequest>()
-            .init_resource::<JunqiRefusal>()
-            .init_resource::<JunqiPendingMove>()
-            .add_schedule(turn_schedule());
+        init(app.world_mut());
     }
+}
+
+/// The resources and the schedule a world needs to hold a match.
+pub fn init(world: &mut World) {
+    world.init_resource::<JunqiSelected>();
+    world.init_resource::<JunqiDestinations>();
+    world.init_resource::<JunqiRequest>();
+    world.init_resource::<JunqiRefusal>();
+    world.init_resource::<JunqiPendingMove>();
+    world.add_schedule(turn_schedule());
 }
 
 pub fn turn_schedule() -> Schedule {
@@ -91,6 +111,7 @@ pub fn turn_schedule() -> Schedule {
             JunqiSet::Snapshot,
             JunqiSet::Pathfinding,
             JunqiSet::Validation,
+            JunqiSet::Decree,
             JunqiSet::Combat,
             JunqiSet::Elimination,
             JunqiSet::TurnAdvance,
@@ -101,6 +122,7 @@ pub fn turn_schedule() -> Schedule {
         snapshot_position.in_set(JunqiSet::Snapshot),
         compute_destinations.in_set(JunqiSet::Pathfinding),
         validate_move.in_set(JunqiSet::Validation),
+        decree.in_set(JunqiSet::Decree),
         resolve_combat.in_set(JunqiSet::Combat),
         eliminate.in_set(JunqiSet::Elimination),
         advance_turn.in_set(JunqiSet::TurnAdvance),
@@ -124,8 +146,45 @@ pub fn spawn_match(world: &mut World, game: Junqi) {
     world.insert_resource(JunqiMatch(game));
 }
 
-/// Derives the position from the piece entities.
-pub fn snapshot_position(mut m: ResMut<JunqiMatch>, pieces: Query<(&JunqiPiece, &OnNode)>) {
+/// Despawns a match's nodes and pieces and removes it (the world may hold another next).
+pub fn despawn_match(world: &mut World) {
+    let mut q = world.query_filtered::<Entity, Or<(With<BoardNode>, With<JunqiPiece>)>>();
+    let all: Vec<Entity> = q.iter(world).collect();
+    for e in all {
+        world.despawn(e);
+    }
+    world.remove_resource::<JunqiMatch>();
+    world.insert_resource(JunqiSelected::default());
+    world.insert_resource(JunqiDestinations::default());
+}
+
+/// Asks the match in `world` for an action and runs the pass that carries it out.
+pub fn act(world: &mut World, action: Action) -> Result<(), Refusal> {
+    request(world, Request::Act(action))
+}
+
+/// Deploys a player's layout in the match in `world`.
+pub fn deploy(world: &mut World, player: PlayerId, layout: Layout) -> Result<(), Refusal> {
+    request(world, Request::Deploy { player, layout })
+}
+
+/// Runs one pass with `request`; its refusal, if refused (a refused request changes nothing).
+pub fn request(world: &mut World, request: Request) -> Result<(), Refusal> {
+    world.resource_mut::<JunqiRequest>().0 = Some(request);
+    run_turn(world);
+    match world.resource::<JunqiRefusal>().0.clone() {
+        Some(r) => Err(r),
+        None => Ok(()),
+    }
+}
+
+/// Derives the position from the piece entities; the last pass's refusal is forgotten.
+pub fn snapshot_position(
+    mut m: ResMut<JunqiMatch>,
+    mut refusal: ResMut<JunqiRefusal>,
+    pieces: Query<(&JunqiPiece, &OnNode)>,
+) {
+    refusal.0 = None;
     let game = &mut m.0;
     game.at.iter_mut().for_each(|s| *s = None);
     for (p, at) in &pieces {
@@ -151,17 +210,18 @@ pub fn compute_destinations(
     };
 }
 
-/// Checks the requested move against the turn and the pathfinding result.
+/// Checks a requested move against the turn and the pathfinding result.
 pub fn validate_move(
     m: Res<JunqiMatch>,
-    mut request: ResMut<JunqiMoveRequest>,
+    mut request: ResMut<JunqiRequest>,
     mut refusal: ResMut<JunqiRefusal>,
     mut pending: ResMut<JunqiPendingMove>,
 ) {
     *pending = JunqiPendingMove::default();
-    let Some((from, to)) = request.0.take() else {
+    let Some(Request::Act(Action::Move { from, to })) = request.0 else {
         return;
     };
+    request.0 = None;
     let g = &m.0;
     let verdict = if g.phase != Phase::Playing {
         Err(Refusal::NotPlaying)
@@ -184,6 +244,36 @@ pub fn validate_move(
         pending.mover = Some(g.turn);
         pending.from_to = Some((from, to));
     }
+}
+
+/// Any other request is the kernel's: a deployment places its pieces as entities; a draw
+/// offer or answer, a resignation or a timeout changes the match (a player who is out loses
+/// their pieces at the turn advance).
+pub fn decree(
+    mut commands: Commands,
+    mut m: ResMut<JunqiMatch>,
+    mut request: ResMut<JunqiRequest>,
+    mut refusal: ResMut<JunqiRefusal>,
+) {
+    let Some(r) = request.0.take() else {
+        return;
+    };
+    let g = &mut m.0;
+    let done = match r {
+        Request::Deploy { player, layout } => g.deploy(player, &layout).map(|()| {
+            for (node, kind) in layout {
+                commands.spawn((
+                    JunqiPiece(Piece {
+                        owner: player,
+                        kind,
+                    }),
+                    OnNode(node),
+                ));
+            }
+        }),
+        Request::Act(action) => g.act(action),
+    };
+    refusal.0 = done.err();
 }
 
 /// Fights the combat: despawns the pieces that leave, moves the attacker.
@@ -223,8 +313,9 @@ pub fn advance_turn(
     pending: Res<JunqiPendingMove>,
     pieces: Query<(Entity, &JunqiPiece)>,
 ) {
-    if pending.mover.is_some() {
+    if let (Some(_), Some((from, to))) = (pending.mover, pending.from_to) {
         m.0.end_ply();
+        m.0.actions.push(Action::Move { from, to });
     }
     for (e, p) in &pieces {
         if !m.0.players[p.0.owner].in_game() {
@@ -236,4 +327,52 @@ pub fn advance_turn(
 /// Runs one pass of the turn schedule.
 pub fn run_turn(world: &mut World) {
     world.run_schedule(JunqiTurn);
+}
+
+/// A match in a world of its own: what a server room or a headless player keeps when there
+/// is no window's world to share. Every change runs through the schedule.
+pub struct JunqiWorld {
+    world: World,
+}
+
+impl JunqiWorld {
+    pub fn new(game: Junqi) -> JunqiWorld {
+        let mut world = World::new();
+        init(&mut world);
+        spawn_match(&mut world, game);
+        JunqiWorld { world }
+    }
+
+    /// The match (its position is the pieces' as of the last pass).
+    pub fn game(&self) -> &Junqi {
+        &self.world.resource::<JunqiMatch>().0
+    }
+
+    pub fn act(&mut self, action: Action) -> Result<(), Refusal> {
+        act(&mut self.world, action)
+    }
+
+    pub fn deploy(&mut self, player: PlayerId, layout: Layout) -> Result<(), Refusal> {
+        deploy(&mut self.world, player, layout)
+    }
+
+    /// The world, for tests and tools that look at the entities.
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+}
+
+/// Reading the match is free; changing it goes through [`JunqiWorld::act`] and
+/// [`JunqiWorld::deploy`] (there is no `DerefMut`).
+impl std::ops::Deref for JunqiWorld {
+    type Target = Junqi;
+    fn deref(&self) -> &Junqi {
+        self.game()
+    }
+}
+
+impl std::fmt::Debug for JunqiWorld {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("JunqiWorld").field(self.game()).finish()
+    }
 }
