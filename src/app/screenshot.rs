@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
-use bw_players::bracket::SeatKind;
 use bw_players::junqi::{Ai, AiKind, Seat, Style};
 use bw_rules::bracket::KindTable;
 use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketSetup, BracketTurn};
@@ -140,7 +139,7 @@ pub fn save_of(game: &Game, kinds: &KindTable) -> SaveData {
     let mut save = SaveData::new(
         game.settings.clone(),
         game.seed,
-        vec![SeatKind::Human; game.settings.board.players as usize],
+        vec![bw_players::bracket::Seat::Person; game.settings.board.players as usize],
         true,
     );
     save.actions = game

@@ -25,8 +25,6 @@ pub const SLOT_COUNT: usize = 8;
 pub const MAX_SAVE_BYTES: u64 = 1 << 20;
 const CHECKSUM_PREFIX: &str = "// checksum ";
 
-pub use bw_players::bracket::SeatKind;
-
 /// Random 猪国杀 decks can make endless games: the app stops them after this many turns as
 /// "no result" (judge mode has its own, larger cap).
 pub const PIG_TURN_CAP: u64 = 10_000;
@@ -74,7 +72,7 @@ pub struct SaveData {
     pub version: u32,
     pub settings: Settings,
     pub seed: u64,
-    pub seats: Vec<SeatKind>,
+    pub seats: Vec<bw_players::bracket::Seat>,
     pub coverage_hint: bool,
     pub actions: Vec<SavedAction>,
     /// Seconds since the Unix epoch.
@@ -110,7 +108,7 @@ impl SaveData {
     pub fn new(
         settings: Settings,
         seed: u64,
-        seats: Vec<SeatKind>,
+        seats: Vec<bw_players::bracket::Seat>,
         coverage_hint: bool,
     ) -> SaveData {
         SaveData {
@@ -280,7 +278,7 @@ fn migrate_v1(body: &str, kinds: &KindTable) -> Result<SaveData, Damage> {
         version: SAVE_VERSION,
         settings: old.settings,
         seed: old.seed,
-        seats: vec![SeatKind::Human; players],
+        seats: vec![bw_players::bracket::Seat::Person; players],
         coverage_hint: true,
         actions,
         last_played: old.last_played,

@@ -13,7 +13,8 @@ use bracket_war::app::bracket::{
     BracketDraft, BracketGame, BracketMove, BracketPlay, StartBracketGame,
 };
 use bracket_war::app::{AppOptions, BracketScreen, PigScreen, Screen, add_game};
-use bracket_war::saves::{SaveDir, SeatKind, Slot};
+use bracket_war::saves::{SaveDir, Slot};
+use bw_players::bracket::{AiKind, Seat};
 use bw_rules::bracket::ecs::{BracketBoard, BracketTurn};
 use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::generate::BoardSettings;
@@ -120,7 +121,10 @@ fn menu_slots_settings_game_end_replay() {
     app.world_mut().write_message(StartBracketGame::New {
         slot: 2,
         settings: settings(Some(3)),
-        seats: vec![SeatKind::GreedyComputer, SeatKind::RandomComputer],
+        seats: vec![
+            Seat::Computer(AiKind::Greedy),
+            Seat::Computer(AiKind::Random),
+        ],
         coverage_hint: true,
         seed: 99,
     });
@@ -195,7 +199,7 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: settings(None),
-        seats: vec![SeatKind::Human, SeatKind::Human],
+        seats: vec![Seat::Person, Seat::Person],
         coverage_hint: true,
         seed: 5,
     });
@@ -237,7 +241,10 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
 fn computer_only_games_get_a_turn_limit_and_every_board_size_can_be_chosen() {
     use bracket_war::app::bracket::newgame::next_side;
     use bracket_war::app::bracket::{COMPUTER_TURN_LIMIT, settings_for};
-    let computers = [SeatKind::GreedyComputer, SeatKind::RandomComputer];
+    let computers = [
+        Seat::Computer(AiKind::Greedy),
+        Seat::Computer(AiKind::Random),
+    ];
     assert_eq!(
         settings_for(settings(None), &computers).turn_limit,
         Some(COMPUTER_TURN_LIMIT)
@@ -246,7 +253,7 @@ fn computer_only_games_get_a_turn_limit_and_every_board_size_can_be_chosen() {
         settings_for(settings(Some(3)), &computers).turn_limit,
         Some(3)
     );
-    let mixed = [SeatKind::Human, SeatKind::GreedyComputer];
+    let mixed = [Seat::Person, Seat::Computer(AiKind::Greedy)];
     assert_eq!(settings_for(settings(None), &mixed).turn_limit, None);
     let mut side = 10;
     let mut seen = vec![side];
@@ -339,7 +346,7 @@ fn surrender_asks_for_confirmation() {
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: settings(None),
-        seats: vec![SeatKind::Human, SeatKind::Human],
+        seats: vec![Seat::Person, Seat::Person],
         coverage_hint: true,
         seed: 5,
     });
@@ -444,7 +451,10 @@ fn the_hard_level_plays_off_the_main_thread_to_the_end() {
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: settings(Some(2)),
-        seats: vec![SeatKind::StrongComputer, SeatKind::GreedyComputer],
+        seats: vec![
+            Seat::Computer(AiKind::Strong),
+            Seat::Computer(AiKind::Greedy),
+        ],
         coverage_hint: true,
         seed: 7,
     });
@@ -474,7 +484,7 @@ fn star_war_passes_by_itself_when_nothing_fits() {
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: s,
-        seats: vec![SeatKind::Human, SeatKind::Human],
+        seats: vec![Seat::Person, Seat::Person],
         coverage_hint: true,
         seed: 12,
     });

@@ -8,7 +8,7 @@ use bracket_war::app::bracket::geometry::cell_center;
 use bracket_war::app::bracket::input::Pointer;
 use bracket_war::app::bracket::preview::target;
 use bracket_war::app::bracket::{BracketPlay, StartBracketGame};
-use bracket_war::saves::SeatKind;
+use bw_players::bracket::Seat;
 use bw_rules::bracket::ecs::BracketBoard;
 use bw_rules::bracket::game::{At, Settings};
 use bw_rules::bracket::{Dir, KindTable, Tile};
@@ -31,7 +31,7 @@ fn the_keyboard_cursor_shows_only_while_the_keyboard_plays() {
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: Settings::default(),
-        seats: vec![SeatKind::Human, SeatKind::Human],
+        seats: vec![Seat::Person, Seat::Person],
         coverage_hint: true,
         seed: 3,
     });
@@ -118,7 +118,7 @@ fn drag_and_drop_through_simulated_input() {
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: settings(None),
-        seats: vec![SeatKind::Human, SeatKind::Human],
+        seats: vec![Seat::Person, Seat::Person],
         coverage_hint: true,
         seed: 5,
     });
@@ -182,7 +182,7 @@ fn the_wheel_turns_once_per_notch_over_the_board_and_esc_pauses() {
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: settings(None),
-        seats: vec![SeatKind::Human, SeatKind::Human],
+        seats: vec![Seat::Person, Seat::Person],
         coverage_hint: true,
         seed: 5,
     });

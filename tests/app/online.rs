@@ -409,7 +409,7 @@ fn a_bracket_room_is_played_on_the_games_own_board() {
         let game = game_of(a.world());
         let kinds = a.world().resource::<BracketContent>().0.clone();
         let action = bw_players::bracket::choose(
-            bw_players::bracket::SeatKind::GreedyComputer,
+            bw_players::bracket::Seat::Computer(bw_players::bracket::AiKind::Greedy),
             &game,
             &kinds,
             mine,

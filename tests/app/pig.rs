@@ -61,7 +61,7 @@ fn the_pig_table_steps_by_event_and_turn_and_ends_with_the_judge_output() {
 
 #[test]
 fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
-    use bracket_war::app::pig::{PigGame, PigSeat, StartPig};
+    use bracket_war::app::pig::{PigAnswer, PigGame, PigSeat, StartPig};
     use bw_rules::pig::seat::{Answer, Question};
     let input =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pig/cases/0.in"))
@@ -82,14 +82,14 @@ fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
             "timed out waiting for the game to end"
         );
         app.update();
-        let mut seat = app.world_mut().resource_mut::<PigSeat>();
+        let seat = app.world().resource::<PigSeat>();
         if let Some(q) = seat.question.clone() {
             asked += 1;
             // A loyal pig's player who never plays a card and never answers.
-            seat.answer(match q {
+            app.world_mut().write_message(PigAnswer(match q {
                 Question::Play { .. } => Answer::Play(None),
                 _ => Answer::No,
-            });
+            }));
         }
         std::thread::yield_now();
     }
@@ -115,7 +115,7 @@ fn taking_a_seat_asks_the_person_and_the_game_still_ends() {
 /// recorded answers again and asks the person the same next question, with the same table.
 #[test]
 fn a_seated_pig_game_resumes_where_it_was_left() {
-    use bracket_war::app::pig::{PigGame, PigSeat, StartPig};
+    use bracket_war::app::pig::{PigAnswer, PigGame, PigSeat, StartPig};
     use bw_rules::pig::seat::{Answer, Question};
     let input =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pig/cases/0.in"))
@@ -133,10 +133,11 @@ fn a_seated_pig_game_resumes_where_it_was_left() {
     for _ in 0..3 {
         wait_until(&mut app, "a question", |app| question(app).is_some());
         let q = question(&app).unwrap();
-        app.world_mut().resource_mut::<PigSeat>().answer(match q {
+        app.world_mut().write_message(PigAnswer(match q {
             Question::Play { legal, .. } => Answer::Play(legal.first().copied()),
             _ => Answer::Yes,
-        });
+        }));
+        app.update();
     }
     wait_until(&mut app, "the fourth question", |app| {
         question(app).is_some()

@@ -9,7 +9,7 @@ use bevy::time::TimeUpdateStrategy;
 use bracket_war::app::BracketScreen;
 use bracket_war::app::bracket::replay::{BracketReplay, WatchBracketReplay};
 use bracket_war::app::bracket::{BracketGame, BracketMove, BracketPlay, StartBracketGame};
-use bracket_war::saves::SeatKind;
+use bw_players::bracket::Seat;
 use bw_rules::bracket::ecs::BracketTurn;
 use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::{Dir, KindTable};
@@ -25,7 +25,7 @@ fn the_replay_opens_playing_on_a_clean_board_with_coverage() {
     app.world_mut().write_message(StartBracketGame::New {
         slot: 0,
         settings: Settings::default(),
-        seats: vec![SeatKind::Human, SeatKind::Human],
+        seats: vec![Seat::Person, Seat::Person],
         coverage_hint: false,
         seed: 9,
     });

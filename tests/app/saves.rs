@@ -1,7 +1,8 @@
 //! Save slots: round trip, every kind of damage (each shown as damaged without touching the
 //! other slots), backups, and migration of the first format.
 
-use bracket_war::saves::{Damage, SaveData, SaveDir, Saved, SavedAction, SeatKind, Slot, encode};
+use bracket_war::saves::{Damage, SaveData, SaveDir, Saved, SavedAction, Slot, encode};
+use bw_players::bracket::{AiKind, Seat};
 use bw_rules::bracket::KindTable;
 use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::generate::BoardSettings;
@@ -43,7 +44,7 @@ fn sample(kinds: &KindTable) -> SaveData {
     let mut s = SaveData::new(
         settings,
         77,
-        vec![SeatKind::Human, SeatKind::GreedyComputer],
+        vec![Seat::Person, Seat::Computer(AiKind::Greedy)],
         true,
     );
     let angle = kinds.by_glyph('>').unwrap();
@@ -165,6 +166,50 @@ fn the_previous_save_is_kept_as_a_backup_and_can_be_restored() {
     assert!(matches!(d.load::<SaveData>(0, &kinds), Slot::Empty));
 }
 
+/// Saves written before the seats said `Person` and `Computer(..)` (as 军棋's do) name them
+/// `Human`, `RandomComputer`, `GreedyComputer`, `StrongComputer`: they still load, as the
+/// same seats, and are written back in today's words.
+#[test]
+fn a_save_with_the_old_seat_words_loads_with_the_same_seats() {
+    let kinds = KindTable::builtin();
+    let d = dir("seat-words");
+    let mut save = sample(&kinds);
+    save.seats = vec![
+        Seat::Person,
+        Seat::Computer(AiKind::Random),
+        Seat::Computer(AiKind::Greedy),
+        Seat::Computer(AiKind::Strong),
+    ];
+    save.settings.board.players = 4;
+    let today = encode(&save);
+    let mut old = today.clone();
+    for (new, was) in [
+        ("Person", "Human"),
+        ("Computer(Random)", "RandomComputer"),
+        ("Computer(Greedy)", "GreedyComputer"),
+        ("Computer(Strong)", "StrongComputer"),
+    ] {
+        assert!(today.contains(new), "{today}");
+        old = old.replace(new, was);
+    }
+    let body = old.split_once('\n').map_or(old.as_str(), |(_, b)| b);
+    let sum = body.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    std::fs::create_dir_all(&d.dir).unwrap();
+    std::fs::write(
+        d.path::<SaveData>(0),
+        format!("// checksum {sum:016x}\n{body}"),
+    )
+    .unwrap();
+    match d.load::<SaveData>(0, &kinds) {
+        Slot::Saved(bracket_war::saves::Saved { save: data, .. }) => {
+            assert_eq!(data.seats, save.seats);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn the_first_save_format_is_migrated() {
     let kinds = KindTable::builtin();
@@ -191,7 +236,7 @@ fn the_first_save_format_is_migrated() {
                     facing: Some(bw_rules::bracket::Dir::R)
                 }]
             );
-            assert_eq!(data.seats, vec![SeatKind::Human; 2]);
+            assert_eq!(data.seats, vec![Seat::Person; 2]);
             assert_eq!(game.turn.current, 2);
         }
         other => panic!("{other:?}"),

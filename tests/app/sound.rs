@@ -14,7 +14,7 @@ use bracket_war::app::bracket::{BracketMove, StartBracketGame};
 use bracket_war::app::pig::PigGame;
 use bracket_war::app::settings::UserSettings;
 use bracket_war::app::{BracketScreen, PigScreen, Screen};
-use bracket_war::saves::SeatKind;
+use bw_players::bracket::Seat;
 use bw_rules::bracket::ecs::{BracketBoard, BracketTurn};
 use bw_rules::bracket::game::{Action, At, Settings};
 use bw_rules::bracket::generate::BoardSettings;
@@ -91,7 +91,7 @@ pub(crate) fn two_people(app: &mut App) {
             },
             ..Default::default()
         },
-        seats: vec![SeatKind::Human, SeatKind::Human],
+        seats: vec![Seat::Person, Seat::Person],
         coverage_hint: false,
         seed: 5,
     });

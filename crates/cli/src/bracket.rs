@@ -67,15 +67,15 @@ pub fn run(command: BracketCommand, mods: Option<&Path>) -> Result<(), Failure> 
 /// `bracket arena`: game `g` seats the players rotated by `g`, so each sits in each seat
 /// equally often; each rotation plays the same seeded board.
 fn arena(ai: &[String], games: u32, size: usize, seed: u64, ms: u64) -> Result<(), Failure> {
-    use bw_players::bracket::{SeatKind, choose, strong};
+    use bw_players::bracket::{AiKind, Seat, choose, strong};
     use bw_rules::bracket::game::{Game, Outcome, Settings};
     use bw_rules::bracket::generate::BoardSettings;
-    let kinds_of: Vec<SeatKind> = ai
+    let kinds_of: Vec<Seat> = ai
         .iter()
         .map(|a| match a.as_str() {
-            "random" => Ok(SeatKind::RandomComputer),
-            "greedy" => Ok(SeatKind::GreedyComputer),
-            "strong" => Ok(SeatKind::StrongComputer),
+            "random" => Ok(Seat::Computer(AiKind::Random)),
+            "greedy" => Ok(Seat::Computer(AiKind::Greedy)),
+            "strong" => Ok(Seat::Computer(AiKind::Strong)),
             _ => Err(Failure::bad_input(format!(
                 "unknown computer player `{a}` (random, greedy or strong)"
             ))),
@@ -115,7 +115,7 @@ fn arena(ai: &[String], games: u32, size: usize, seed: u64, ms: u64) -> Result<(
             let e = entry(me);
             let move_seed = board_seed ^ (ply.wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ e as u64;
             let action = match kinds_of[e] {
-                SeatKind::StrongComputer => strong(&game, &kinds, move_seed, budget),
+                Seat::Computer(AiKind::Strong) => strong(&game, &kinds, move_seed, budget),
                 kind => choose(kind, &game, &kinds, move_seed),
             };
             if game.act(&kinds, action).is_err() {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use bw_players::bracket::SeatKind;
+use bw_players::bracket::{AiKind, Seat};
 use bw_players::junqi::{Ai, Style};
 use bw_rules::bracket;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
@@ -174,9 +174,9 @@ impl Bot {
                     return None;
                 }
                 let kind = match self.level {
-                    Level::Easy => SeatKind::RandomComputer,
-                    Level::Normal => SeatKind::GreedyComputer,
-                    Level::Hard => SeatKind::StrongComputer,
+                    Level::Easy => Seat::Computer(AiKind::Random),
+                    Level::Normal => Seat::Computer(AiKind::Greedy),
+                    Level::Hard => Seat::Computer(AiKind::Strong),
                 };
                 Some(
                     match bw_players::bracket::choose(kind, game, kinds, self.rng.next_u64()) {

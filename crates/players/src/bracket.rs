@@ -10,38 +10,73 @@ use bw_rules::rng::SplitMix64;
 
 use serde::{Deserialize, Serialize};
 
-/// Who plays a seat (saved with every game).
+/// Who plays a seat (saved with every game): a person or a computer, in the same words as
+/// 军棋's `Seat`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SeatKind {
+#[serde(from = "SavedSeat")]
+pub enum Seat {
     #[default]
+    Person,
+    Computer(AiKind),
+}
+
+/// The computer players of 括号大战.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AiKind {
+    Random,
+    /// The one-ply player.
+    Greedy,
+    /// The selective search player ([`strong`]), thinking [`crate::THINKING`] a move.
+    Strong,
+}
+
+impl Seat {
+    pub fn is_computer(self) -> bool {
+        self != Seat::Person
+    }
+}
+
+/// A seat as saves hold it: today's words, or the ones of saves written before them
+/// (`Human`, `RandomComputer`, `GreedyComputer`, `StrongComputer`), which still load.
+#[derive(Deserialize)]
+enum SavedSeat {
+    Person,
+    Computer(AiKind),
     Human,
     RandomComputer,
     GreedyComputer,
-    /// The selective search player ([`strong`]), thinking [`crate::THINKING`] a move.
     StrongComputer,
 }
 
-impl SeatKind {
-    pub fn is_computer(self) -> bool {
-        self != SeatKind::Human
+impl From<SavedSeat> for Seat {
+    fn from(s: SavedSeat) -> Seat {
+        match s {
+            SavedSeat::Person | SavedSeat::Human => Seat::Person,
+            SavedSeat::Computer(k) => Seat::Computer(k),
+            SavedSeat::RandomComputer => Seat::Computer(AiKind::Random),
+            SavedSeat::GreedyComputer => Seat::Computer(AiKind::Greedy),
+            SavedSeat::StrongComputer => Seat::Computer(AiKind::Strong),
+        }
     }
 }
 
 /// The action a computer seat takes in this position.
-pub fn choose(kind: SeatKind, game: &Game, kinds: &KindTable, seed: u64) -> Action {
+pub fn choose(seat: Seat, game: &Game, kinds: &KindTable, seed: u64) -> Action {
     let me = game.turn.current;
     let moves = legal_placements(&game.settings, &game.board, kinds, me);
     if moves.is_empty() {
         return Action::Pass;
     }
     let mut rng = SplitMix64::new(seed);
-    match kind {
-        SeatKind::RandomComputer | SeatKind::Human => moves[rng.below(moves.len() as u64) as usize],
-        SeatKind::GreedyComputer => {
+    match seat {
+        Seat::Computer(AiKind::Random) | Seat::Person => {
+            moves[rng.below(moves.len() as u64) as usize]
+        }
+        Seat::Computer(AiKind::Greedy) => {
             let mut resolver = Resolver::default();
             ranked(&game.board, kinds, me, &moves, &mut resolver, &mut rng)[0].1
         }
-        SeatKind::StrongComputer => strong(game, kinds, seed, crate::THINKING),
+        Seat::Computer(AiKind::Strong) => strong(game, kinds, seed, crate::THINKING),
     }
 }
 

@@ -6,7 +6,7 @@ use bw_rules::bracket::Dir;
 use bw_rules::bracket::ecs::{BracketBoard, BracketContent, BracketSetup, BracketTurn};
 use bw_rules::bracket::game::{Action, Mode, check, placeable_kinds};
 
-use super::outcome::outcome_lines;
+use super::end::outcome_lines;
 use super::{BracketGame, BracketMove, BracketPlay, BracketThinking, is_human_turn, replay};
 use crate::app::AssetsDir;
 use crate::app::i18n::{Locale, player_name};

@@ -8,28 +8,28 @@
 //! game the server referees: [`apply_actions`] puts the board's moves in [`BracketOutbox`]
 //! for the connection instead, and the server's moves come back through [`play_action`].
 
+pub mod computers;
 pub mod effects;
+pub mod end;
 pub mod fade;
 pub mod geometry;
 pub mod hud;
 pub mod input;
+pub mod log;
 pub mod newgame;
-pub mod outcome;
 pub mod preview;
 pub mod replay;
 pub mod slots;
 pub mod view;
 
 use bevy::ecs::message::MessageCursor;
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::EguiPrimaryContextPass;
-use bw_players::bracket::{self as ai, SeatKind};
+use bw_players::bracket::Seat;
 use bw_rules::bracket::content::Class;
 use bw_rules::bracket::ecs::{
-    self as rules, BracketActions, BracketBoard, BracketContent, BracketRemovals, BracketSetup,
-    BracketTurn,
+    self as rules, BracketActions, BracketBoard, BracketContent, BracketSetup, BracketTurn,
 };
 use bw_rules::bracket::game::{Action, At, Game, Mode, Settings, has_legal_placement};
 use bw_rules::bracket::{Dir, KindId};
@@ -53,7 +53,7 @@ pub enum StartBracketGame {
     New {
         slot: usize,
         settings: Settings,
-        seats: Vec<SeatKind>,
+        seats: Vec<Seat>,
         coverage_hint: bool,
         seed: u64,
     },
@@ -164,14 +164,14 @@ pub fn plugin(app: &mut App) {
                 input::board_input,
                 effects::rotate_sound,
                 pass_when_nothing_fits,
-                computer_turn,
+                computers::computer_turn,
                 apply_actions,
             )
                 .chain()
                 .in_set(BracketMoves)
                 .run_if(in_state(BracketBoardPlay)),
         )
-        .add_systems(OnExit(BracketBoardPlay), stop_thinking);
+        .add_systems(OnExit(BracketBoardPlay), computers::stop_thinking);
 }
 
 /// 括号大战's window: the board drawn from the rule entities, the pointer, the panels, the
@@ -243,24 +243,8 @@ fn game(
     }
 }
 
-/// The position on the board, for a system (the same as [`game_of`] for the world).
-#[derive(SystemParam)]
-pub struct Position<'w> {
-    setup: Res<'w, BracketSetup>,
-    board: Res<'w, BracketBoard>,
-    turn: Res<'w, BracketTurn>,
-    actions: Res<'w, BracketActions>,
-}
-
-impl Position<'_> {
-    /// The headless game equal to the board's.
-    pub fn game(&self) -> Game {
-        game(&self.setup, &self.board, &self.turn, &self.actions)
-    }
-}
-
 /// A new game's settings as played: only computers means a turn limit.
-pub fn settings_for(mut settings: Settings, seats: &[SeatKind]) -> Settings {
+pub fn settings_for(mut settings: Settings, seats: &[Seat]) -> Settings {
     if seats.iter().all(|s| s.is_computer()) && settings.turn_limit.is_none() {
         settings.turn_limit = Some(COMPUTER_TURN_LIMIT);
     }
@@ -302,7 +286,7 @@ fn open_game(world: &mut World, request: StartBracketGame) {
         let action = saved.action(&kinds).expect("a loaded save replays");
         let me = world.resource::<BracketTurn>().0.current;
         rules::act(world, action).expect("a loaded save replays");
-        log.extend(log_lines(world, me, &action));
+        log.extend(log::log_lines(world, me, &action));
     }
     *world.resource_mut::<BracketPlay>() = BracketPlay {
         log,
@@ -362,7 +346,7 @@ pub fn is_human_turn(turn: &BracketTurn, game: &BracketGame) -> bool {
                 .get(turn.0.current as usize - 1)
                 .copied()
                 .unwrap_or_default()
-                == SeatKind::Human
+                == Seat::Person
         }
     }
 }
@@ -406,45 +390,6 @@ fn pass_when_nothing_fits(
     seen.clear(&moves);
     // The next seat may have nothing either: one more frame without waiting for input.
     redraw.write(RequestRedraw);
-}
-
-/// Computer seats think on the task pool; their choice is a move when ready. While one
-/// thinks, the reactive window keeps waking up to collect the answer.
-fn computer_turn(
-    position: Position,
-    current: Res<BracketGame>,
-    play: Res<BracketPlay>,
-    content: Res<BracketContent>,
-    mut thinking: ResMut<BracketThinking>,
-    mut moves: MessageWriter<BracketMove>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    // Online, the server plays the computer seats.
-    if current.online.is_some()
-        || play.paused
-        || is_human_turn(&position.turn, &current)
-        || position.turn.0.is_over()
-    {
-        return;
-    }
-    redraw.write(RequestRedraw);
-    if thinking.0.busy() {
-        if let Some(action) = thinking.0.poll() {
-            moves.write(BracketMove(action));
-        }
-        return;
-    }
-    let game = position.game();
-    let kinds = content.0.clone();
-    let seat = current.save.seats[game.turn.current as usize - 1];
-    let seed = current.save.seed ^ game.actions.len() as u64;
-    thinking
-        .0
-        .start(move || ai::choose(seat, &game, &kinds, seed));
-}
-
-fn stop_thinking(mut thinking: ResMut<BracketThinking>) {
-    thinking.0.cancel();
 }
 
 /// Applies queued actions through the rules (refusals become a message), logs what
@@ -498,58 +443,10 @@ pub fn play_action(
     let me = world.resource::<BracketTurn>().0.current;
     let beam = effects::beam_of(world, &action);
     rules::act(world, action)?;
-    let lines = log_lines(world, me, &action);
+    let lines = log::log_lines(world, me, &action);
     let mut ui = world.resource_mut::<BracketPlay>();
     ui.message = None;
     ui.log.extend(lines);
     effects::after_move(world, me, &action, &beam);
     Ok(())
-}
-
-/// The log lines of an action just applied: the action, then every removal in order.
-fn log_lines(world: &World, me: u8, action: &Action) -> Vec<String> {
-    let loc = world.resource::<Locale>();
-    let kinds = &world.resource::<BracketContent>().0;
-    let mut lines = vec![action_line(loc, me, action, kinds)];
-    for round in &world.resource::<BracketRemovals>().0 {
-        for r in round {
-            lines.push(tr!(
-                loc,
-                "log-destroyed",
-                player = player_name(loc, r.piece.owner),
-                glyph = kinds.get(r.piece.kind).glyph,
-                at = format!("({},{})", r.cell.row, r.cell.col)
-            ));
-        }
-    }
-    lines
-}
-
-fn action_line(
-    loc: &Locale,
-    me: u8,
-    action: &Action,
-    kinds: &bw_rules::bracket::KindTable,
-) -> String {
-    let player = player_name(loc, me);
-    match action {
-        Action::Place { at, kind, facing } => {
-            let f = facing.map(|d| d.to_char().to_string()).unwrap_or_default();
-            tr!(
-                loc,
-                "log-placed",
-                player = player,
-                piece = format!("{}{f}", kinds.get(*kind).glyph),
-                at = format!("({},{})", at.row, at.col)
-            )
-        }
-        Action::Delete { at } => tr!(
-            loc,
-            "log-deleted",
-            player = player,
-            at = format!("({},{})", at.row, at.col)
-        ),
-        Action::Pass => tr!(loc, "log-passed", player = player),
-        Action::Surrender => tr!(loc, "log-surrendered", player = player),
-    }
 }

@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use bw_players::bracket::SeatKind;
+use bw_players::bracket::{AiKind, Seat};
 use bw_rules::bracket::game::{Mode, Settings};
 use bw_rules::bracket::generate::BoardSettings;
 
@@ -23,7 +23,7 @@ pub struct BracketMode {
 pub struct BracketDraft {
     pub slot: usize,
     pub settings: Settings,
-    pub seats: Vec<SeatKind>,
+    pub seats: Vec<Seat>,
     pub coverage_hint: bool,
     pub seed_text: String,
 }
@@ -46,10 +46,10 @@ impl BracketDraft {
                 turn_limit: None,
             },
             seats: vec![
-                SeatKind::Human,
-                SeatKind::GreedyComputer,
-                SeatKind::GreedyComputer,
-                SeatKind::GreedyComputer,
+                Seat::Person,
+                Seat::Computer(AiKind::Greedy),
+                Seat::Computer(AiKind::Greedy),
+                Seat::Computer(AiKind::Greedy),
             ],
             coverage_hint: true,
             seed_text: (crate::saves::now() % 1_000_000).to_string(),
@@ -86,12 +86,12 @@ pub fn next_side(side: usize) -> usize {
     }
 }
 
-fn seat_label(loc: &Locale, seat: SeatKind) -> String {
+fn seat_label(loc: &Locale, seat: Seat) -> String {
     match seat {
-        SeatKind::Human => tr!(loc, "seat-human"),
-        SeatKind::RandomComputer => tr!(loc, "seat-computer-random"),
-        SeatKind::GreedyComputer => tr!(loc, "seat-computer-greedy"),
-        SeatKind::StrongComputer => tr!(loc, "seat-computer-strong"),
+        Seat::Person => tr!(loc, "seat-human"),
+        Seat::Computer(AiKind::Random) => tr!(loc, "seat-computer-random"),
+        Seat::Computer(AiKind::Greedy) => tr!(loc, "seat-computer-greedy"),
+        Seat::Computer(AiKind::Strong) => tr!(loc, "seat-computer-strong"),
     }
 }
 
@@ -198,10 +198,10 @@ fn new_game_screen(
                 if setting_column(col, &title, &seat_label(&loc, d.seats[p])) {
                     d.seats[p] = cycle(
                         &[
-                            SeatKind::Human,
-                            SeatKind::GreedyComputer,
-                            SeatKind::StrongComputer,
-                            SeatKind::RandomComputer,
+                            Seat::Person,
+                            Seat::Computer(AiKind::Greedy),
+                            Seat::Computer(AiKind::Strong),
+                            Seat::Computer(AiKind::Random),
                         ],
                         d.seats[p],
                     );

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bw_rules::bracket::ecs::{self as rules, BracketContent, BracketTurn};
 
-use super::outcome::outcome_lines;
+use super::end::outcome_lines;
 use super::{BracketGame, BracketPlay};
 use crate::app::i18n::Locale;
 use crate::app::state::{BracketScreen, Screen};

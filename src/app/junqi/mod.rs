@@ -16,13 +16,15 @@ pub mod board;
 pub mod computers;
 pub mod deploy;
 pub mod deployment;
+pub mod end;
 pub mod external;
+pub mod game;
 pub mod intents;
 pub mod layouts;
 pub mod log;
 pub mod newgame;
 pub mod replay;
-pub mod screens;
+pub mod slots;
 pub mod sounds;
 
 use std::sync::Arc;
@@ -278,9 +280,20 @@ pub fn plugin(app: &mut App) {
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct JunqiPlay;
 
-/// 军棋's screens: slots, new game, deployment, hand-over, the board, the end.
+/// 军棋's screens: slots, new game, deployment, hand-over, the board, the end, the replay.
 pub fn ui_plugin(app: &mut App) {
-    app.add_plugins((newgame::ui_plugin, screens::plugin));
+    use bevy_egui::EguiPrimaryContextPass;
+    app.add_plugins(newgame::ui_plugin).add_systems(
+        EguiPrimaryContextPass,
+        (
+            slots::slots_screen.run_if(in_state(JunqiScreen::Slots)),
+            deploy::handover_screen.run_if(in_state(JunqiScreen::Handover)),
+            deploy::deploy_screen.run_if(in_state(JunqiScreen::Deploy)),
+            game::game_screen.run_if(in_state(JunqiScreen::Playing)),
+            end::end_screen.run_if(in_state(JunqiScreen::GameOver)),
+            replay::replay_screen.run_if(in_state(JunqiScreen::Replay)),
+        ),
+    );
 }
 
 /// The 军棋 slots as last read.

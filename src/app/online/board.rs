@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use bw_online::protocol::GameAction;
-use bw_players::bracket::SeatKind;
+use bw_players::bracket::Seat;
 use bw_rules::bracket;
 use bw_rules::bracket::ecs::BracketContent;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
@@ -46,7 +46,7 @@ pub(super) fn play_bracket(world: &mut World) {
         *world.resource_mut::<BracketPlay>() = BracketPlay::default();
         world.insert_resource(BracketGame {
             slot: None,
-            save: SaveData::new(settings, seed, vec![SeatKind::Human; players], true),
+            save: SaveData::new(settings, seed, vec![Seat::Person; players], true),
             online: Some(OnlineSeat(seat)),
         });
     }

@@ -592,7 +592,7 @@ fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, 
             let mut data = SaveData::new(
                 settings.clone(),
                 *seed,
-                vec![bw_players::bracket::SeatKind::Human; players],
+                vec![bw_players::bracket::Seat::Person; players],
                 false,
             );
             data.actions = actions.clone();

@@ -5,10 +5,10 @@
 //! sees only what their pig may know.
 
 mod cards;
+mod game;
+mod newgame;
 mod seat;
-mod setup;
 pub mod sounds;
-mod table;
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -25,8 +25,8 @@ use crate::app::Saves;
 use crate::app::i18n::Locale;
 use crate::app::state::{PigScreen, Screen};
 pub use crate::saves::PIG_TURN_CAP as TURN_CAP;
-pub use seat::{PigSeat, SeatSlot};
-pub use setup::PigSetupUi;
+pub use newgame::PigSetupUi;
+pub use seat::{PigAnswer, PigSeat, SeatSlot};
 
 /// Starts a 猪国杀 table, from the setup screen, the slots, a test or a screenshot: the one
 /// way to start a game, as `StartBracketGame` and `StartJunqi` are for the other two games.
@@ -128,11 +128,17 @@ pub struct PigTextsRes(pub PigTexts);
 pub fn plugin(app: &mut App) {
     app.insert_resource(PigTextsRes(PigTexts::builtin()))
         .add_message::<StartPig>()
-        .add_plugins(setup::plugin)
+        .add_message::<PigAnswer>()
+        .add_plugins(newgame::plugin)
         .add_systems(Update, start_table)
         .add_systems(
             Update,
-            (advance, seat::pump, sounds::table_sounds)
+            (
+                advance,
+                seat::apply_answers,
+                seat::pump,
+                sounds::table_sounds,
+            )
                 .chain()
                 .run_if(in_state(PigScreen::Table)),
         )
@@ -141,9 +147,9 @@ pub fn plugin(app: &mut App) {
 
 /// 猪国杀's screens: the setup and its slots, the table.
 pub fn ui_plugin(app: &mut App) {
-    app.add_plugins(setup::ui_plugin).add_systems(
+    app.add_plugins(newgame::ui_plugin).add_systems(
         EguiPrimaryContextPass,
-        table::table_screen.run_if(in_state(PigScreen::Table)),
+        game::table_screen.run_if(in_state(PigScreen::Table)),
     );
 }
 

@@ -42,8 +42,27 @@ pub struct PigSeat {
     pub record: PigRecord,
 }
 
+/// The person's decision at the 猪国杀 table: the one way a seated game moves on, as
+/// `BracketMove` and `JunqiIntent` are for the other two games.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PigAnswer(pub Answer);
+
+/// Carries out the person's answer to the question they were asked (an answer when nothing
+/// was asked is dropped), and lets the table play on.
+pub fn apply_answers(mut answers: MessageReader<PigAnswer>, seat: Option<ResMut<PigSeat>>) {
+    let Some(mut seat) = seat else {
+        answers.clear();
+        return;
+    };
+    for PigAnswer(a) in answers.read().copied() {
+        if seat.question.is_some() {
+            seat.answer(a);
+        }
+    }
+}
+
 impl PigSeat {
-    pub fn answer(&mut self, a: Answer) {
+    fn answer(&mut self, a: Answer) {
         self.record.answers.push(a.into());
         self.record.last_played = crate::saves::now();
         self.game.answer(a);

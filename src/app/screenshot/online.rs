@@ -3,7 +3,7 @@
 //! `online-bracket` show a game in progress.
 
 use bevy::prelude::*;
-use bw_players::bracket::SeatKind;
+use bw_players::bracket::{AiKind, Seat};
 use bw_players::junqi::{Ai, Style};
 use bw_rules::bracket::ecs::{BracketContent, BracketTurn};
 use bw_rules::junqi::Rules;
@@ -162,7 +162,11 @@ pub(super) fn drive_online_bracket(
     *sent_at = Some(done);
     let position = game_of(world);
     let kinds = world.resource::<BracketContent>().0.clone();
-    let action =
-        bw_players::bracket::choose(SeatKind::GreedyComputer, &position, &kinds, done as u64);
+    let action = bw_players::bracket::choose(
+        Seat::Computer(AiKind::Greedy),
+        &position,
+        &kinds,
+        done as u64,
+    );
     world.write_message(BracketMove(action));
 }

@@ -1,7 +1,7 @@
 //! A room's clocks: deployment and move timers, grace periods for dropped persons, and
 //! what happens when they run out.
 
-use bw_players::bracket::SeatKind;
+use bw_players::bracket::{AiKind, Seat};
 use bw_rules::bracket::record::RecordedAction as BracketAction;
 use bw_rules::junqi::Phase;
 use bw_rules::junqi::record::RecordedAction as JunqiAction;
@@ -164,7 +164,7 @@ impl Room {
                 let seat = game.turn.current - 1;
                 let kinds = &self.content.kinds;
                 let a = bw_players::bracket::choose(
-                    SeatKind::GreedyComputer,
+                    Seat::Computer(AiKind::Greedy),
                     game,
                     kinds,
                     seed_for(self.seed, seat, self.stamp),

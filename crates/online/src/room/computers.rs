@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use bw_players::bracket::SeatKind;
 use bw_players::junqi::{AiKind, Budget, Decision};
 use bw_rules::bracket;
 use bw_rules::bracket::KindTable;
@@ -23,11 +22,11 @@ pub(super) fn junqi_ai(level: Level) -> AiKind {
     }
 }
 
-pub(super) fn bracket_ai(level: Level) -> SeatKind {
+pub(super) fn bracket_ai(level: Level) -> bw_players::bracket::Seat {
     match level {
-        Level::Easy => SeatKind::RandomComputer,
-        Level::Normal => SeatKind::GreedyComputer,
-        Level::Hard => SeatKind::StrongComputer,
+        Level::Easy => bw_players::bracket::Seat::Computer(bw_players::bracket::AiKind::Random),
+        Level::Normal => bw_players::bracket::Seat::Computer(bw_players::bracket::AiKind::Greedy),
+        Level::Hard => bw_players::bracket::Seat::Computer(bw_players::bracket::AiKind::Strong),
     }
 }
 
@@ -57,7 +56,12 @@ pub struct Job {
 pub(super) enum Work {
     Layout(Box<Junqi>, AiKind, u64),
     Move(Box<Decision>, Arc<junqi::Board>),
-    Bracket(Box<bracket::Game>, Arc<KindTable>, SeatKind, u64),
+    Bracket(
+        Box<bracket::Game>,
+        Arc<KindTable>,
+        bw_players::bracket::Seat,
+        u64,
+    ),
 }
 
 impl Job {

@@ -175,12 +175,7 @@ pub(super) fn room_screen(
             if let (true, Some(turn)) = (on_board, &bracket_turn)
                 && turn.0.is_over()
             {
-                crate::app::bracket::outcome::outcome_lines(
-                    p,
-                    &loc,
-                    &seats,
-                    turn.0.outcome.as_ref(),
-                );
+                crate::app::bracket::end::outcome_lines(p, &loc, &seats, turn.0.outcome.as_ref());
             }
             // 军棋's end, as at one computer: the outcome, the scores, the layouts revealed.
             if let Some(GameView::Junqi(v)) = &online.view

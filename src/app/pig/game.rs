@@ -9,7 +9,7 @@ use bw_rules::pig::engine::Outcome;
 use bw_rules::pig::view::{SeenPig, seen_by};
 use bw_rules::pig::{Card, Event, Role};
 
-use super::{PigGame, PigSeat, PigTextsRes, card_name, cards, role_name};
+use super::{PigAnswer, PigGame, PigSeat, PigTextsRes, card_name, cards, role_name};
 use crate::app::i18n::Locale;
 use crate::app::settings::UserSettings;
 use crate::app::state::PigScreen;
@@ -150,7 +150,8 @@ pub fn table_screen(
     loc: Res<Locale>,
     texts: Res<PigTextsRes>,
     game: Option<ResMut<PigGame>>,
-    mut seat: Option<ResMut<PigSeat>>,
+    seat: Option<Res<PigSeat>>,
+    mut answers: MessageWriter<PigAnswer>,
     mut next: ResMut<NextState<PigScreen>>,
     settings: Res<UserSettings>,
     time: Res<Time>,
@@ -201,7 +202,7 @@ pub fn table_screen(
     });
     // The person's decision in a panel of its own above the controls: the table shrinks to
     // make room, so nothing of it (the person's own hand least of all) is covered.
-    if let Some(seat) = seat.as_deref_mut()
+    if let Some(seat) = seat.as_deref()
         && let Some(q) = seat.question.clone()
     {
         egui::Panel::bottom("pig_decision")
@@ -215,7 +216,7 @@ pub fn table_screen(
                 // The choices side by side, wrapping: a short panel leaves the table room.
                 w.horizontal_wrapped(|w| {
                     if let Some(a) = super::seat::question_panel(w, &loc, &texts, seat.seat, &q) {
-                        seat.answer(a);
+                        answers.write(PigAnswer(a));
                     }
                 });
             });

@@ -1,9 +1,9 @@
-//! The 军棋 screens drawn with egui: slots, the board with its side panel, the end of a
-//! game with every layout revealed, and the replay (deployment and hand-over are in
-//! [`super::deploy`], the move list's words in [`super::log`]).
+//! The 军棋 board in play: the viewer's pieces and what they may see of the others, the
+//! selected piece's destinations and path, the last move drawn along its path, the side
+//! panel (seats, scores, clocks, draw offers, resign, the move list), the pause menu.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 use bw_players::junqi::Seat;
 use bw_rules::junqi::ecs::JunqiMatch;
 use bw_rules::junqi::game::{Phase, PublicEvent};
@@ -11,124 +11,15 @@ use bw_rules::junqi::view::SeenPiece;
 use bw_rules::junqi::{Junqi, NodeId, PlayerView};
 
 use super::board::{self, Marks, art};
-use super::deploy::{deploy_screen, handover_screen};
-use super::log::{event_line, outcome_text, seat_name};
-use super::{JunqiDraft, JunqiIntent, JunqiSlots, JunqiTable, StartJunqi};
-use crate::app::i18n::{Locale, ago};
+use super::log::{event_line, seat_name};
+use super::{JunqiIntent, JunqiTable};
+use crate::app::AssetsDir;
+use crate::app::i18n::Locale;
 use crate::app::screens::settings::{PauseChoice, pause_menu};
-use crate::app::screens::slots::confirm_delete;
 use crate::app::settings::UserSettings;
-use crate::app::state::{JunqiScreen, Screen};
+use crate::app::state::Screen;
 use crate::app::theme::{self, JunqiBoardColor, SeatColors};
-use crate::app::{AssetsDir, Saves};
-use crate::saves::{JunqiSave, JunqiSlot, Saved};
 use crate::tr;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (
-            slots_screen.run_if(in_state(JunqiScreen::Slots)),
-            handover_screen.run_if(in_state(JunqiScreen::Handover)),
-            deploy_screen.run_if(in_state(JunqiScreen::Deploy)),
-            game_screen.run_if(in_state(JunqiScreen::Playing)),
-            end_screen.run_if(in_state(JunqiScreen::GameOver)),
-            super::replay::replay_screen.run_if(in_state(JunqiScreen::Replay)),
-        ),
-    );
-}
-
-fn slots_screen(
-    mut commands: Commands,
-    mut contexts: EguiContexts,
-    loc: Res<Locale>,
-    saves: Res<Saves>,
-    pieces: Res<super::JunqiPieces>,
-    mut list: ResMut<JunqiSlots>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut next: ResMut<NextState<JunqiScreen>>,
-    mut start: MessageWriter<StartJunqi>,
-    mut watch: MessageWriter<super::replay::WatchJunqi>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    theme::page(ctx, |ui| {
-        ui.add_space(30.0);
-        theme::header(
-            ui,
-            &format!("{} · {}", tr!(loc, "junqi"), tr!(loc, "save-slots")),
-        );
-        ui.vertical_centered(|ui| theme::hint(ui, &tr!(loc, "junqi-slot-help")));
-        ui.add_space(20.0);
-        for i in 0..list.slots.len() {
-            let text = match &list.slots[i] {
-                JunqiSlot::Empty => format!("#{} ＋ {}", i + 1, tr!(loc, "empty-slot")),
-                JunqiSlot::Saved(Saved { save, game }) => {
-                    let since = crate::saves::now().saturating_sub(save.last_played);
-                    let state = match &game.phase {
-                        Phase::Deploying => tr!(loc, "junqi-slot-deploying"),
-                        Phase::Playing => tr!(loc, "junqi-slot-playing", plies = game.plies),
-                        Phase::Over(_) => tr!(loc, "junqi-slot-over", plies = game.plies),
-                    };
-                    format!(
-                        "#{} {} · {} · {}",
-                        i + 1,
-                        tr!(loc, "junqi-slot-players", n = game.players.len()),
-                        state,
-                        tr!(loc, "last-played", when = ago(&loc, since))
-                    )
-                }
-                JunqiSlot::Damaged { damage, .. } => format!(
-                    "#{} ⚠ {}: {}",
-                    i + 1,
-                    tr!(loc, "damaged"),
-                    crate::app::i18n::damage(&loc, damage)
-                ),
-            };
-            ui.vertical_centered(|ui| {
-                let r = ui.add(
-                    egui::Button::new(egui::RichText::new(text).size(18.0))
-                        .min_size(egui::vec2(760.0, 44.0)),
-                );
-                if r.clicked() {
-                    match &list.slots[i] {
-                        JunqiSlot::Saved { .. } => {
-                            start.write(StartJunqi::Load { slot: i });
-                        }
-                        JunqiSlot::Empty => {
-                            commands.insert_resource(JunqiDraft::new(i));
-                            next.set(JunqiScreen::NewGame);
-                        }
-                        JunqiSlot::Damaged { .. } => {}
-                    }
-                }
-                if r.secondary_clicked() && !matches!(list.slots[i], JunqiSlot::Empty) {
-                    list.confirm_delete = Some(i);
-                }
-                if let JunqiSlot::Saved(Saved { save, .. }) = &list.slots[i]
-                    && ui
-                        .button(format!("▶ {}", tr!(loc, "watch-replay")))
-                        .clicked()
-                {
-                    watch.write(super::replay::WatchJunqi(save.record.clone()));
-                }
-            });
-            ui.add_space(6.0);
-        }
-        ui.add_space(16.0);
-        ui.vertical_centered(|ui| {
-            if ui.button(tr!(loc, "back")).clicked() {
-                screen.set(Screen::Menu);
-            }
-        });
-    });
-    let dir = &saves.0;
-    if confirm_delete::<JunqiSave>(ctx, &loc, &mut list.confirm_delete, dir) {
-        list.slots = (0..crate::saves::SLOT_COUNT)
-            .map(|i| dir.load::<JunqiSave>(i, &pieces.0))
-            .collect();
-    }
-    Ok(())
-}
 
 /// The side panel: seats, scores, turn, quiet count, draw offers, resign, the move list.
 fn side_panel(
@@ -265,7 +156,7 @@ fn side_panel(
         });
 }
 
-fn game_screen(
+pub(super) fn game_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
     table: Option<ResMut<JunqiTable>>,
@@ -427,84 +318,6 @@ fn last_removed(view: &PlayerView) -> Vec<NodeId> {
             _ => None,
         })
         .unwrap_or_default()
-}
-
-fn end_screen(
-    mut contexts: EguiContexts,
-    loc: Res<Locale>,
-    table: Option<Res<JunqiTable>>,
-    game: Option<Res<JunqiMatch>>,
-    seats: Res<SeatColors>,
-    wood: Res<JunqiBoardColor>,
-    pack: Option<Res<crate::app::texture_pack::PackImages>>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut next: ResMut<NextState<JunqiScreen>>,
-    mut watch: MessageWriter<super::replay::WatchJunqi>,
-) -> Result {
-    let junqi_art = art(&mut contexts, pack.as_deref());
-    let ctx = contexts.ctx_mut()?;
-    let (Some(table), Some(game)) = (table, game) else {
-        return Ok(());
-    };
-    let game = &game.0;
-    let mut root = theme::root_ui(ctx);
-    // Every initial layout, revealed (the original shows them at the end).
-    let nodes = board::initial_layouts(game);
-    egui::Panel::right("junqi_end")
-        .exact_size(320.0)
-        .show(&mut root, |p| {
-            if let Phase::Over(outcome) = &game.phase {
-                p.label(
-                    egui::RichText::new(outcome_text(&loc, &table, game, outcome))
-                        .size(24.0)
-                        .strong(),
-                );
-            }
-            p.label(tr!(loc, "junqi-layouts-revealed"));
-            p.separator();
-            for (i, pl) in game.players.iter().enumerate() {
-                p.label(
-                    egui::RichText::new(format!(
-                        "{}  {}",
-                        seat_name(&loc, &table, game, i),
-                        tr!(loc, "junqi-score", score = pl.score)
-                    ))
-                    .color(seats.egui(i as u8 + 1)),
-                );
-            }
-            p.separator();
-            theme::hint(p, &tr!(loc, "junqi-saved"));
-            if p.button(tr!(loc, "watch-replay")).clicked() {
-                watch.write(super::replay::WatchJunqi(table.save(game).record));
-            }
-            if p.button(tr!(loc, "save-slots")).clicked() {
-                next.set(JunqiScreen::Slots);
-            }
-            if p.button(tr!(loc, "to-menu")).clicked() {
-                screen.set(Screen::Menu);
-            }
-        });
-    egui::CentralPanel::default().show(&mut root, |ui| {
-        let rect = ui.max_rect();
-        let bottom = table
-            .viewer
-            .or(table.persons().first().copied())
-            .map(|p| game.players[p].seat);
-        board::paint(
-            ui,
-            rect,
-            &game.board,
-            bottom,
-            &board::scene(&nodes, &game.set, &loc.code),
-            &seats,
-            &Marks {
-                wood: Some(theme::to_egui(wood.0)),
-                art: junqi_art,
-                ..Default::default()
-            },
-        );
-    });
-    Ok(())
 }
 
 /// The last move drawn along its path (0.12 s a step, a second at most), and the pieces of
