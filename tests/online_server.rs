@@ -115,7 +115,8 @@ fn a_server_killed_mid_game_resumes_every_game_after_a_restart() {
             .collect();
         drive(&mut clients, Duration::from_secs(180), |_, _| false)
             .unwrap_or_else(|e| panic!("room {room} after the restart: {e}"));
-        assert!(data.path().join(format!("records/{room}.ron")).exists());
+        let record = bw_server::server::store::record_in(data.path(), room).unwrap();
+        assert!(record.is_some(), "room {room} has its record");
     }
     server.kill();
 }
@@ -221,6 +222,18 @@ fn bad_command_lines_fail_in_one_line() {
         // A limit below one frame would close every client that is sent the lobby.
         (vec!["serve", "--max-queued-bytes", "1000"], 2),
         (vec!["serve", "--max-queued-bytes", "lots"], 2),
+        // Only SQLite and PostgreSQL; a database that cannot be opened says so.
+        (vec!["serve", "--database", "mysql://db/rooms"], 2),
+        (
+            vec![
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--database",
+                "sqlite:/no/such/folder/rooms.db",
+            ],
+            1,
+        ),
     ] {
         let out = exe().args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

@@ -12,9 +12,12 @@ pub struct ServeArgs {
     /// The address to listen on (port 0: any free port).
     #[arg(long, default_value = "127.0.0.1:7878", value_name = "HOST:PORT")]
     pub addr: String,
-    /// Where the rooms' journals and the finished games' records are kept.
+    /// The folder of the embedded database (`server.db`: rooms, journals, records).
     #[arg(long, default_value = "server-data", value_name = "DIR")]
     pub data: PathBuf,
+    /// The database instead of `DIR/server.db`: `sqlite:PATH` or `postgres://USER@HOST/DB`.
+    #[arg(long, value_name = "URL", value_parser = database_url)]
+    pub database: Option<String>,
     /// Bytes the server holds for one connection that does not read (messages not yet
     /// written, pongs included); over it the connection closes. At least one frame (65536).
     #[arg(
@@ -66,12 +69,22 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
         max_connections: args.max_connections as usize,
         max_connections_per_ip: args.max_connections_per_ip as usize,
         max_rooms: args.max_rooms as usize,
+        database: args.database,
         ..bw_server::server::Config::new(&args.data)
     };
     bw_server::server::run(&args.addr, config).map_err(|e| Failure {
         code: 1,
         message: format!("error: {e}"),
     })
+}
+
+/// A database URL the server can open: SQLite or PostgreSQL.
+fn database_url(s: &str) -> Result<String, String> {
+    if s.starts_with("sqlite:") || s.starts_with("postgres://") || s.starts_with("postgresql://") {
+        Ok(s.to_string())
+    } else {
+        Err("expected sqlite:PATH or postgres://…".into())
+    }
 }
 
 pub fn loadtest(args: LoadtestArgs) -> Result<(), Failure> {

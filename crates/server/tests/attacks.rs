@@ -148,8 +148,6 @@ fn a_client_that_does_not_read_is_closed_once_its_queued_bytes_pass_the_limit() 
 fn one_bad_journal_stops_no_other_room_and_no_journal_id_is_given_again() {
     use bw_online::room::{Content, Entry, Room};
     let dir = tempfile::tempdir().unwrap();
-    let rooms = dir.path().join("rooms");
-    std::fs::create_dir_all(&rooms).unwrap();
     let options = bw_server::loadtest::room_options(GameKind::Junqi, 2);
     let created = |id: RoomId| {
         let (_, entry) = Room::create(id, options.clone(), 9, Content::builtin()).unwrap();
@@ -164,11 +162,7 @@ fn one_bad_journal_stops_no_other_room_and_no_journal_id_is_given_again() {
         name: "ada".into(),
         token: "ada-token".into(),
     };
-    std::fs::write(
-        rooms.join("1.jsonl"),
-        format!("{}\n{}\n", created(1), line(&seated)),
-    )
-    .unwrap();
+    let mut journals: Vec<(RoomId, Vec<String>)> = vec![(1, vec![created(1), line(&seated)])];
     let bad = [
         Entry::Sat {
             seat: 99,
@@ -191,15 +185,16 @@ fn one_bad_journal_stops_no_other_room_and_no_journal_id_is_given_again() {
         },
     ];
     for (id, entry) in [2, 4, 6, 7, 8, 9].into_iter().zip(&bad) {
-        std::fs::write(
-            rooms.join(format!("{id}.jsonl")),
-            format!("{}\n{}\n", created(id), line(entry)),
-        )
-        .unwrap();
+        journals.push((id, vec![created(id), line(entry)]));
     }
-    std::fs::write(rooms.join("3.jsonl"), "not a journal\n").unwrap();
-    std::fs::write(rooms.join("5.jsonl"), format!("{}\n", created(1))).unwrap();
-    let damaged = std::fs::read(rooms.join("3.jsonl")).unwrap();
+    journals.push((3, vec!["not a journal".into()]));
+    journals.push((5, vec![created(1)]));
+    {
+        let (rt, store) = database(dir.path());
+        for (id, rows) in journals {
+            assert!(rt.block_on(store.create(id, rows)).unwrap());
+        }
+    }
     let running = spawn("127.0.0.1:0", Config::new(dir.path())).expect("the server starts");
     let url = format!("ws://{}", running.addr);
     let mut c = Client::join(&url, "host", None).unwrap();
@@ -219,7 +214,12 @@ fn one_bad_journal_stops_no_other_room_and_no_journal_id_is_given_again() {
         panic!("the room was not made");
     };
     assert_eq!(room, 10);
-    assert_eq!(std::fs::read(rooms.join("3.jsonl")).unwrap(), damaged);
+    // The damaged journal is left as it was.
+    let (rt, store) = database(dir.path());
+    assert_eq!(
+        rt.block_on(store.journal(3)).unwrap(),
+        vec!["not a journal".to_string()]
+    );
 }
 
 #[test]
@@ -315,6 +315,57 @@ fn a_full_disk_stops_the_room_and_loses_nothing_acknowledged() {
     );
 }
 
+/// A real full disk: the database may not grow past a few pages (SQLite's page-count cap).
+/// The room plays until a commit fails, then stops and says why; after a restart with room
+/// to write, it is back exactly as its players were last told.
+#[test]
+fn a_full_database_stops_the_room_and_loses_nothing_acknowledged() {
+    let (running, url, dir) = server(|c| c.database_page_cap = Some(10));
+    let (mut clients, _room, tokens) = room_of_two(
+        &url,
+        bw_server::loadtest::room_options(GameKind::Junqi, 2),
+        7,
+    );
+    let mut seqs = [100, 100];
+    let mut last: [Option<GameView>; 2] = [None, None];
+    let mut left = [false, false];
+    let start = Instant::now();
+    while !(left[0] && left[1]) {
+        assert!(start.elapsed() < WAIT * 6, "the database never filled");
+        for (i, c) in clients.iter_mut().enumerate() {
+            pump(c, &mut seqs[i], &mut last[i], &mut left[i]);
+        }
+    }
+    let told = last[0].clone().expect("seat 0 saw the game");
+    let GameView::Junqi(then) = &told else {
+        panic!("a 军棋 room");
+    };
+    assert!(
+        then.view.phase == bw_rules::junqi::Phase::Playing,
+        "the disk filled during play: {:?}",
+        then.view.phase
+    );
+    drop(running);
+    let again = spawn("127.0.0.1:0", Config::new(dir.path())).unwrap();
+    let url = format!("ws://{}", again.addr);
+    let mut back = Client::join(&url, "host", Some(tokens[0].clone())).unwrap();
+    let Ok(ServerMsg::Game { view }) = back.expect(WAIT, |m| matches!(m, ServerMsg::Game { .. }))
+    else {
+        panic!("no game after resuming");
+    };
+    let GameView::Junqi(now) = &view else {
+        panic!("a 军棋 room");
+    };
+    assert_eq!(
+        now.view.nodes, then.view.nodes,
+        "the game is back exactly as the players were last told"
+    );
+    assert_eq!(
+        now.first_event + now.events.len(),
+        then.first_event + then.events.len()
+    );
+}
+
 #[test]
 fn connections_and_rooms_are_capped_and_a_freed_place_is_taken_again() {
     let (s, url, _dir) = server(|c| {
@@ -384,9 +435,12 @@ fn journals_are_private_and_a_closed_rooms_tokens_are_forgotten() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let journal = dir.path().join(format!("rooms/{room}.jsonl"));
-        let mode = std::fs::metadata(journal).unwrap().permissions().mode();
-        assert_eq!(mode & 0o077, 0, "a journal holds seat tokens: {mode:o}");
+        let _ = room;
+        for file in ["server.db", "server.db-wal"] {
+            let path = dir.path().join(file);
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o077, 0, "{file} holds seat tokens: {mode:o}");
+        }
     }
     // The host leaves the room before the game: nobody is seated, it closes.
     c.send(&ClientMsg::Leave).unwrap();

@@ -25,8 +25,9 @@ fn two_clients_play_junqi_and_bracket_to_the_end_through_the_server() {
     for c in junqi.iter().chain(&br) {
         assert!(c.refusals.is_empty(), "{:?}", c.refusals);
     }
-    // The record is kept under --data, in the save format, and replays.
-    let ron = std::fs::read_to_string(dir.path().join(format!("records/{jroom}.ron"))).unwrap();
+    // The record is kept in the database, in the save format, and replays.
+    let (rt, store) = database(dir.path());
+    let ron = rt.block_on(store.record(jroom)).unwrap().expect("a record");
     let record = bw_rules::junqi::record::Record::from_ron(&ron).unwrap();
     record
         .replay(std::sync::Arc::new(bw_rules::junqi::PieceSet::standard()))
@@ -305,11 +306,72 @@ fn a_panic_in_one_room_closes_that_room_only() {
     drive(&mut good, Duration::from_secs(120), |_, _| false).unwrap();
     // The server still takes new connections; the failed room's journal is kept.
     Client::join(&url, "later", None).unwrap();
-    let journal =
-        std::fs::read_to_string(dir.path().join(format!("rooms/{bad_room}.jsonl"))).unwrap();
-    assert!(
-        journal.lines().last().unwrap().contains("failed"),
-        "{journal}"
-    );
+    let (rt, store) = database(dir.path());
+    let journal = rt.block_on(store.journal(bad_room)).unwrap();
+    assert!(journal.last().unwrap().contains("failed"), "{journal:?}");
     let _ = &mut bad;
+}
+
+/// The database keeps a room's journal in order across group commits, says when an id was
+/// taken, and with a page cap fails as a full disk does, keeping what it committed.
+#[test]
+fn the_database_keeps_journals_in_order_and_a_full_one_keeps_what_it_committed() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let url = format!("sqlite:{}", dir.path().join("server.db").display());
+    rt.block_on(async {
+        let store = bw_server::server::Store::open(&url, Some(24))
+            .await
+            .unwrap();
+        assert!(store.create(1, vec!["a".into()]).await.unwrap());
+        assert!(
+            !store.create(1, vec!["b".into()]).await.unwrap(),
+            "id 1 is taken"
+        );
+        // Many rooms at once: one commit carries several.
+        let mut tasks = Vec::new();
+        for room in 2..40u64 {
+            let store = store.clone();
+            tasks.push(tokio::spawn(async move {
+                store.create(room, vec![format!("{room}:0")]).await.unwrap();
+                for i in 1..5u64 {
+                    store
+                        .append(room, i, vec![format!("{room}:{i}")])
+                        .await
+                        .unwrap();
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap();
+        }
+        assert_eq!(
+            store.journal(7).await.unwrap(),
+            (0..5).map(|i| format!("7:{i}")).collect::<Vec<_>>()
+        );
+        let stats = &store.stats;
+        let commits = stats.commits.load(std::sync::atomic::Ordering::Relaxed);
+        let changes = stats.changes.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(
+            changes > commits,
+            "group commits: {changes} changes in {commits} commits"
+        );
+        // Fill the database: a write fails, and everything before it is there.
+        let big = "x".repeat(3000);
+        let mut n = 0u64;
+        let error = loop {
+            match store.append(1, 1 + n, vec![big.clone()]).await {
+                Ok(()) => n += 1,
+                Err(e) => break e,
+            }
+            assert!(n < 10_000, "the cap never held");
+        };
+        assert!(error.contains("full"), "{error}");
+        assert_eq!(store.journal(1).await.unwrap().len() as u64, 1 + n);
+        assert_eq!(store.max_room().await.unwrap(), 39);
+    });
 }

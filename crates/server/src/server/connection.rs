@@ -267,7 +267,7 @@ impl Session {
                     self.refuse(RefusalCode::WrongPhase, "leave this room first");
                     return Ok(());
                 }
-                match create_room(&self.hub, options) {
+                match create_room(&self.hub, options).await {
                     Ok(tx) => self.enter(tx, name, Some(0)).await,
                     Err((code, reason)) => self.refuse(code, reason),
                 }

@@ -1,155 +1,94 @@
-//! Rooms' journals: one JSON line per entry, appended, never rewritten; read back at start
-//! to restore every room that was waiting or playing.
+//! Rooms' journals in the database: opened at start, and read back to restore every room
+//! that was waiting or playing, one room at a time, guarded.
 
-use std::io::Write;
 use std::panic::AssertUnwindSafe;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use bw_online::protocol::{RoomId, RoomStatus};
 use bw_online::room::{Entry, Room};
 
-use super::{Hub, launch_room};
+use super::store::Store;
+use super::{Config, Hub, launch_room};
 
-pub(super) fn journal_path(hub: &Hub, id: RoomId) -> PathBuf {
-    hub.rooms_dir().join(format!("{id}.jsonl"))
-}
+/// The database file under `--data` when no `--database` is given.
+pub const DATABASE_FILE: &str = "server.db";
 
-/// Rebuilds every room whose game is not over from its journal. A journal whose last line
-/// was cut short (the server died while writing it) loses that line; a damaged journal —
-/// one that does not parse, or whose entries make the room's code panic — is reported and
-/// left alone; the other rooms come back. No id of a journal, damaged or not, is given to a
-/// new room.
-pub(super) fn restore_rooms(hub: &Arc<Hub>) {
-    let Ok(dir) = std::fs::read_dir(hub.rooms_dir()) else {
-        return;
+/// Opens the configured database: `--database`, or SQLite in `server.db` under `--data`
+/// (created readable by the server's user only: it holds the seats' tokens).
+pub(super) async fn open_store(config: &Config) -> Result<Store, String> {
+    let url = match &config.database {
+        Some(url) => url.clone(),
+        None => {
+            std::fs::create_dir_all(&config.data).map_err(|e| {
+                format!(
+                    "cannot create the data folder {}: {e}",
+                    config.data.display()
+                )
+            })?;
+            let path = config.data.join(DATABASE_FILE);
+            private_file(&path)
+                .map_err(|e| format!("cannot create the database {}: {e}", path.display()))?;
+            super::store::sqlite_url(&config.data)
+        }
     };
-    let mut max_id = 0;
-    for entry in dir.flatten() {
-        let path = entry.path();
-        if path.extension().and_then(|e| e.to_str()) != Some("jsonl") {
-            continue;
-        }
-        // The file's name is its room's id: taken, whatever the file holds.
-        if let Some(id) = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .and_then(|s| s.parse::<RoomId>().ok())
-        {
-            max_id = max_id.max(id);
-        }
-        let restored = std::panic::catch_unwind(AssertUnwindSafe(|| restore_room(hub, &path)));
-        match restored {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => eprintln!("room journal {}: {e}; left as it is", path.display()),
-            Err(_) => eprintln!(
-                "room journal {}: the room could not be rebuilt (a panic); left as it is",
-                path.display()
-            ),
-        }
-    }
-    hub.next_room.fetch_max(max_id + 1, Ordering::Relaxed);
+    Store::open(&url, config.database_page_cap).await
 }
 
-/// One room from its journal, launched if its game is not over.
-fn restore_room(hub: &Arc<Hub>, path: &Path) -> Result<(), String> {
-    let (entries, valid_len) = read_journal(path)?;
-    let named = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    if let Some(Entry::Created { id, .. }) = entries.first()
-        && id.to_string() != named
-    {
-        return Err(format!("it holds room {id}, not room {named}"));
-    }
-    let mut room = Room::restore(&entries, hub.content.clone(), hub.now())?;
-    if matches!(room.status(), RoomStatus::Waiting | RoomStatus::Playing) {
-        room.grace_ms = hub.config.grace.as_millis() as u64;
-        // Drop a torn last line before appending after it.
-        if let Ok(f) = std::fs::OpenOptions::new().write(true).open(path) {
-            let _ = f.set_len(valid_len);
+/// Creates the file if it is not there, readable and writable by its owner only (on Unix);
+/// SQLite gives its log files the same permissions.
+fn private_file(path: &std::path::Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).append(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path).map(drop)
+}
+
+/// Rebuilds every room whose game is not over from its journal. A damaged journal — rows
+/// that do not parse, a gap, entries that make the room's code panic — is reported and
+/// left alone; the other rooms come back. No id the database ever held is given to a new
+/// room.
+pub(super) async fn restore_rooms(hub: &Arc<Hub>) -> Result<(), String> {
+    let max_id = hub.store.max_room().await?;
+    hub.next_room.fetch_max(max_id + 1, Ordering::Relaxed);
+    for saved in hub.store.open_rooms().await? {
+        let id = saved.id;
+        let restored = saved.entries.and_then(|rows| {
+            std::panic::catch_unwind(AssertUnwindSafe(|| restore_room(hub, id, &rows)))
+                .unwrap_or_else(|_| Err("the room could not be rebuilt (a panic)".into()))
+        });
+        match restored {
+            Ok(true) => {}
+            // Over, failed or closed: it stays in the database, never restored again.
+            Ok(false) => hub.store.close(id),
+            Err(e) => eprintln!("room {id}'s journal: {e}; left as it is"),
         }
-        launch_room(hub, room, &entries);
     }
     Ok(())
 }
 
-/// The journal's entries, and the length of its valid part.
-pub(super) fn read_journal(path: &Path) -> Result<(Vec<Entry>, u64), String> {
-    let text = std::fs::read(path).map_err(|e| e.to_string())?;
-    let mut entries = Vec::new();
-    let mut valid = 0usize;
-    let mut rest = &text[..];
-    let mut line_no = 0;
-    while !rest.is_empty() {
-        line_no += 1;
-        let Some(end) = rest.iter().position(|&b| b == b'\n') else {
-            break; // a last line cut short: dropped
-        };
-        let line = &rest[..end];
-        let entry: Entry = std::str::from_utf8(line)
-            .map_err(|e| e.to_string())
-            .and_then(|l| serde_json::from_str(l).map_err(|e| e.to_string()))
-            .map_err(|e| format!("line {line_no}: {e}"))?;
-        entries.push(entry);
-        valid += end + 1;
-        rest = &rest[end + 1..];
-    }
-    Ok((entries, valid as u64))
-}
-
-/// A journal holds the seats' tokens: on Unix, only the server's user may read it.
-fn private(options: &mut std::fs::OpenOptions) -> &mut std::fs::OpenOptions {
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(options, 0o600);
-    options
-}
-
-/// Starts a new room's journal: a file that already exists is never appended to (its id
-/// belongs to another room, even one whose journal could not be read).
-pub(super) fn start_journal(hub: &Hub, id: RoomId, entries: &[Entry]) -> std::io::Result<()> {
-    std::fs::create_dir_all(hub.rooms_dir())?;
-    let file = private(std::fs::OpenOptions::new().write(true).create_new(true))
-        .open(journal_path(hub, id))?;
-    Journal { file, full: false }.append(entries)
-}
-
-/// A room's journal: one JSON line per [`Entry`], appended, never rewritten.
-pub(super) struct Journal {
-    file: std::fs::File,
-    /// Test builds' fault: every write fails as on a full disk.
-    pub(super) full: bool,
-}
-
-impl Journal {
-    pub(super) fn open(hub: &Hub, id: RoomId) -> std::io::Result<Journal> {
-        private(std::fs::OpenOptions::new().create(true).append(true))
-            .open(journal_path(hub, id))
-            .map(|file| Journal { file, full: false })
-    }
-
-    /// Appends the entries, all or none: a write that fails (a full disk) is cut back to
-    /// where the file ended, so no half line is left for later lines to be glued onto.
-    pub(super) fn append(&mut self, entries: &[Entry]) -> std::io::Result<()> {
-        if entries.is_empty() {
-            return Ok(());
+/// One room from its journal, launched if its game is not over (`Ok(false)`: it is).
+fn restore_room(hub: &Arc<Hub>, id: RoomId, rows: &[String]) -> Result<bool, String> {
+    let entries = rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            serde_json::from_str::<Entry>(row).map_err(|e| format!("entry {}: {e}", i + 1))
+        })
+        .collect::<Result<Vec<Entry>, String>>()?;
+    match entries.first() {
+        Some(Entry::Created { id: said, .. }) if *said != id => {
+            return Err(format!("it holds room {said}, not room {id}"));
         }
-        let mut text = String::new();
-        for e in entries {
-            text.push_str(&serde_json::to_string(e).map_err(std::io::Error::other)?);
-            text.push('\n');
-        }
-        let before = self.file.metadata()?.len();
-        let written = if self.full {
-            Err(std::io::Error::from(std::io::ErrorKind::StorageFull))
-        } else {
-            // One write per call: a crash leaves at most a torn last line, which restoring
-            // drops. The page cache keeps what a killed process wrote; a power cut may lose
-            // the last lines (no fsync per move).
-            self.file.write_all(text.as_bytes())
-        };
-        if written.is_err() {
-            let _ = self.file.set_len(before);
-        }
-        written
+        None => return Err("it is empty".into()),
+        _ => {}
     }
+    let mut room = Room::restore(&entries, hub.content.clone(), hub.now())?;
+    if !matches!(room.status(), RoomStatus::Waiting | RoomStatus::Playing) {
+        return Ok(false);
+    }
+    room.grace_ms = hub.config.grace.as_millis() as u64;
+    launch_room(hub, room, &entries, entries.len() as u64);
+    Ok(true)
 }

@@ -1,5 +1,5 @@
 //! The game server: WebSocket connections, the lobby, one task per room, the rooms'
-//! journals under `--data`, and the limits that keep one bad connection from hurting the
+//! journals in a database ([`store`]: SQLite under `--data`, or PostgreSQL), and the limits that keep one bad connection from hurting the
 //! others (frame size, message rate, idle time). Rooms are [`bw_online::room::Room`]s: the
 //! rules crate referees them; this file only carries messages, clocks and files.
 
@@ -22,8 +22,14 @@ use bw_online::room::{ConnId, Content, Effects, Entry, Refused, Room};
 /// Server settings; [`Config::default`] is what `bracket-war serve` uses.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Where the rooms' journals and the finished games' records are kept.
+    /// The folder of the embedded database (`server.db`) when no `database` is given.
     pub data: PathBuf,
+    /// The database of rooms, journals and records: `sqlite:PATH` or `postgres://…`
+    /// (`None`: SQLite in `data`).
+    pub database: Option<String>,
+    /// SQLite only: the most pages (4 KiB each) the database may grow to; past it every
+    /// write fails as on a full disk (the fault tests' full disk).
+    pub database_page_cap: Option<u32>,
     /// How long a dropped person keeps a seat.
     pub grace: Duration,
     /// A connection that sends nothing (not even a pong) for this long is closed.
@@ -56,6 +62,8 @@ impl Config {
     pub fn new(data: impl Into<PathBuf>) -> Config {
         Config {
             data: data.into(),
+            database: None,
+            database_page_cap: None,
             grace: Duration::from_millis(bw_online::room::DEFAULT_GRACE_MS),
             idle: Duration::from_secs(60),
             ping: Duration::from_secs(20),
@@ -180,6 +188,7 @@ pub struct Hub {
     queued_bytes: Arc<AtomicUsize>,
     /// Open connections by address.
     connections: Mutex<HashMap<std::net::IpAddr, usize>>,
+    store: Store,
 }
 
 /// A connection counted open until it is dropped.
@@ -258,12 +267,9 @@ impl Hub {
         format!("{a:016x}{b:016x}")
     }
 
-    fn rooms_dir(&self) -> PathBuf {
-        self.config.data.join("rooms")
-    }
-
-    fn records_dir(&self) -> PathBuf {
-        self.config.data.join("records")
+    /// The database (rooms, journals, records).
+    pub fn store(&self) -> &Store {
+        &self.store
     }
 
     /// The lobby message: the rooms by id, as many as fit in one frame (rooms waiting for
@@ -301,6 +307,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
     let local = listener
         .local_addr()
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let store = open_store(&config).await?;
     let hub = Arc::new(Hub {
         config,
         content: Content::builtin(),
@@ -312,12 +319,9 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         connections: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
         secret: std::collections::hash_map::RandomState::new(),
+        store,
     });
-    for dir in [hub.rooms_dir(), hub.records_dir()] {
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("cannot create the data folder {}: {e}", dir.display()))?;
-    }
-    restore_rooms(&hub);
+    restore_rooms(&hub).await?;
     let accept_hub = hub.clone();
     tokio::spawn(async move {
         loop {
@@ -394,7 +398,9 @@ pub fn spawn(addr: &str, config: Config) -> Result<Running, String> {
 
 mod connection;
 mod journal;
+pub mod store;
 pub use bw_online::protocol::clean_name;
+pub use store::Store;
 /// The lobby message with as many of `rooms` as fit in one frame ([`MAX_FRAME_BYTES`]).
 fn fit_lobby(mut rooms: Vec<RoomSummary>, total: usize) -> ServerMsg {
     let mut size = to_json(&ServerMsg::Lobby {
@@ -417,11 +423,12 @@ fn fit_lobby(mut rooms: Vec<RoomSummary>, total: usize) -> ServerMsg {
 }
 
 use connection::connection;
-use journal::{Journal, restore_rooms, start_journal};
+use journal::{open_store, restore_rooms};
 
 // ---- rooms ---------------------------------------------------------------------------
 
-fn launch_room(hub: &Arc<Hub>, room: Room, entries: &[Entry]) {
+/// Starts a room's task; `journaled`: how many entries its journal holds.
+fn launch_room(hub: &Arc<Hub>, room: Room, entries: &[Entry], journaled: u64) {
     let (tx, rx) = mpsc::unbounded_channel();
     {
         let mut tokens = hub.tokens.lock().expect("tokens");
@@ -438,11 +445,11 @@ fn launch_room(hub: &Arc<Hub>, room: Room, entries: &[Entry]) {
             summary: room.summary(),
         },
     );
-    tokio::spawn(room_task(hub.clone(), room, tx, rx));
+    tokio::spawn(room_task(hub.clone(), room, tx, rx, journaled));
 }
 
 /// Creates a room and its journal.
-fn create_room(
+async fn create_room(
     hub: &Arc<Hub>,
     options: RoomOptions,
 ) -> Result<mpsc::UnboundedSender<RoomCmd>, Refused> {
@@ -455,7 +462,7 @@ fn create_room(
             ),
         ));
     }
-    // An id whose journal file exists (a room's the server could not read back) is
+    // An id the database ever held (a room's the server could not read back, too) is
     // skipped: a new room never writes into another room's journal.
     for _ in 0..1000 {
         let id = hub.next_room.fetch_add(1, Ordering::Relaxed);
@@ -465,12 +472,12 @@ fn create_room(
         };
         let (mut room, entry) = Room::create(id, options.clone(), seed, hub.content.clone())?;
         room.grace_ms = hub.config.grace.as_millis() as u64;
-        match start_journal(hub, id, std::slice::from_ref(&entry)) {
-            Ok(()) => {
-                launch_room(hub, room, &[]);
+        match hub.store.create(id, vec![entry_json(&entry)]).await {
+            Ok(true) => {
+                launch_room(hub, room, &[], 1);
                 return Ok(hub.room_tx(id).expect("just launched"));
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Ok(false) => continue,
             Err(e) => {
                 return Err((
                     RefusalCode::RoomFailed,
@@ -485,20 +492,23 @@ fn create_room(
     ))
 }
 
+/// An entry as its journal row holds it.
+fn entry_json(e: &Entry) -> String {
+    serde_json::to_string(e).expect("an entry serializes")
+}
+
 async fn room_task(
     hub: Arc<Hub>,
     mut room: Room,
     tx: mpsc::UnboundedSender<RoomCmd>,
     mut rx: mpsc::UnboundedReceiver<RoomCmd>,
+    journaled: u64,
 ) {
     let id = room.id;
-    let mut journal = match Journal::open(&hub, id) {
-        Ok(j) => j,
-        Err(e) => {
-            eprintln!("room {id}: cannot open its journal: {e}; the room is closed");
-            hub.close_room(id);
-            return;
-        }
+    let mut journal = Journal {
+        room: id,
+        len: journaled,
+        full: false,
     };
     let mut links: HashMap<ConnId, Link> = HashMap::new();
     // The room's state when a computer was last looked for: its stamp, and whether anyone
@@ -523,7 +533,7 @@ async fn room_task(
         }));
         match outcome {
             Ok(fx) => {
-                if let Err(e) = dispatch(&hub, id, &mut journal, &mut links, fx) {
+                if let Err(e) = dispatch(&hub, id, &mut journal, &mut links, fx).await {
                     // Nothing the journal did not keep was told to anyone. The room stops
                     // here; a restart brings it back as of its last acknowledged change.
                     eprintln!(
@@ -567,7 +577,8 @@ async fn room_task(
                         ..Effects::default()
                     },
                 );
-                let _ = dispatch(&hub, id, &mut journal, &mut links, fx);
+                let _ = dispatch(&hub, id, &mut journal, &mut links, fx).await;
+                hub.store.close(id);
                 for (_, link) in links.drain() {
                     link.room.store(0, Ordering::Relaxed);
                     link.send(&ServerMsg::Left {
@@ -583,14 +594,13 @@ async fn room_task(
         if room.status() == RoomStatus::Over && !recorded {
             recorded = true;
             if let Some(record) = room.record() {
-                let path = hub.records_dir().join(format!("{id}.ron"));
                 let text = match &record {
                     GameRecord::Junqi { ron } => ron.clone(),
                     other => ron::ser::to_string_pretty(other, ron::ser::PrettyConfig::default())
                         .unwrap_or_default(),
                 };
-                if let Err(e) = bw_files::write_atomic(&path, text) {
-                    eprintln!("room {id}: cannot write its record {}: {e}", path.display());
+                if let Err(e) = hub.store.keep_record(id, text).await {
+                    eprintln!("room {id}: cannot keep its record: {e}");
                 }
             }
         }
@@ -618,6 +628,7 @@ async fn room_task(
             RoomStatus::Over | RoomStatus::Failed | RoomStatus::Closed
         );
         if room.is_empty() && finished {
+            hub.store.close(id);
             hub.close_room(id);
             return;
         }
@@ -710,17 +721,33 @@ fn room_step(
     }
 }
 
-/// Sends a room's messages, journals its entries, and lets go of removed connections.
-/// Journals a step's entries, then sends its messages: a change is told to anyone only once
-/// its entries are written. A failed write sends nothing and is returned.
-fn dispatch(
+/// A room's journal as its task keeps it: how many entries the database holds.
+struct Journal {
+    room: RoomId,
+    len: u64,
+    /// Test builds' fault: every write fails as on a full disk.
+    full: bool,
+}
+
+/// Journals a step's entries, then sends its messages, and lets go of removed connections:
+/// a change is told to anyone only once its entries are committed. A failed write sends
+/// nothing and is returned.
+async fn dispatch(
     hub: &Hub,
     id: RoomId,
     journal: &mut Journal,
     links: &mut HashMap<ConnId, Link>,
     fx: Effects,
-) -> std::io::Result<()> {
-    journal.append(&fx.journal)?;
+) -> Result<(), String> {
+    if !fx.journal.is_empty() {
+        if journal.full {
+            return Err("no space left on the device (a test's fault)".into());
+        }
+        let rows: Vec<String> = fx.journal.iter().map(entry_json).collect();
+        let n = rows.len() as u64;
+        hub.store.append(journal.room, journal.len, rows).await?;
+        journal.len += n;
+    }
     {
         let mut tokens = hub.tokens.lock().expect("tokens");
         for e in &fx.journal {

@@ -22,6 +22,20 @@ pub fn server(config: impl FnOnce(&mut Config)) -> (Running, String, tempfile::T
     (running, url, dir)
 }
 
+/// The server's database under `dir`, opened beside the server (SQLite lets a reader in
+/// while the server writes), with the runtime to use it on.
+pub fn database(dir: &std::path::Path) -> (tokio::runtime::Runtime, bw_server::server::Store) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let url = format!("sqlite:{}", dir.join("server.db").display());
+    let store = rt
+        .block_on(bw_server::server::Store::open(&url, None))
+        .unwrap();
+    (rt, store)
+}
+
 pub fn short_bracket() -> RoomOptions {
     RoomOptions {
         game: GameOptions::Bracket {

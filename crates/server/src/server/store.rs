@@ -1,0 +1,395 @@
+//! The server's database: the rooms, their journals (one row per entry, in order) and the
+//! finished games' records, in SQLite (the embedded default: `server.db` under `--data`,
+//! write-ahead log) or in PostgreSQL (`--database postgres://…`), through sqlx.
+//!
+//! Every write goes through one writer task, which takes whatever is waiting and commits it
+//! as one transaction (group commit): a room's change is acknowledged — told to anyone — only
+//! once its transaction committed, and many rooms share one commit. A write that fails (a
+//! full disk, a database gone) fails every change of its transaction, and nothing of them
+//! was told to anyone.
+
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Connection, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
+
+use bw_online::protocol::RoomId;
+
+/// The most changes one transaction carries.
+const MAX_GROUP: usize = 512;
+
+/// Changes waiting for the writer; a room waits for its answer, so this bounds nothing a
+/// client controls beyond one change per room.
+const QUEUE: usize = 4096;
+
+const SCHEMA: [&str; 3] = [
+    "CREATE TABLE IF NOT EXISTS rooms (id BIGINT PRIMARY KEY, open INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS entries (room BIGINT NOT NULL, seq BIGINT NOT NULL, \
+     body TEXT NOT NULL, PRIMARY KEY (room, seq))",
+    "CREATE TABLE IF NOT EXISTS records (room BIGINT PRIMARY KEY, body TEXT NOT NULL)",
+];
+
+/// One change for the writer.
+enum Change {
+    /// A new room with its first entries; `false` when the id is taken.
+    Create {
+        room: RoomId,
+        entries: Vec<String>,
+        done: oneshot::Sender<Result<bool, String>>,
+    },
+    /// Entries after the first `from` of a room's journal.
+    Append {
+        room: RoomId,
+        from: u64,
+        entries: Vec<String>,
+        done: oneshot::Sender<Result<(), String>>,
+    },
+    /// A room that will not come back at a restart (over, failed or closed).
+    Close { room: RoomId },
+    /// A finished game's record.
+    Record {
+        room: RoomId,
+        body: String,
+        done: oneshot::Sender<Result<(), String>>,
+    },
+}
+
+impl Change {
+    fn fail(self, why: &str) {
+        match self {
+            Change::Create { done, .. } => drop(done.send(Err(why.to_string()))),
+            Change::Append { done, .. } | Change::Record { done, .. } => {
+                drop(done.send(Err(why.to_string())))
+            }
+            Change::Close { .. } => {}
+        }
+    }
+}
+
+/// What the writer has done (for `--metrics` and the benchmarks).
+#[derive(Debug, Default)]
+pub struct StoreStats {
+    pub commits: std::sync::atomic::AtomicU64,
+    pub changes: std::sync::atomic::AtomicU64,
+    pub failed_commits: std::sync::atomic::AtomicU64,
+    /// The last commit's time, in microseconds.
+    pub last_commit_us: std::sync::atomic::AtomicU64,
+}
+
+/// The database, and the way to its writer.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    writes: mpsc::Sender<Change>,
+    pub stats: std::sync::Arc<StoreStats>,
+}
+
+/// A room as the database holds it.
+pub struct SavedRoom {
+    pub id: RoomId,
+    /// Its journal's entries, in order (JSON lines as written).
+    pub entries: Result<Vec<String>, String>,
+}
+
+impl Store {
+    /// Opens (and creates) the database at `url` (`sqlite:PATH` or `postgres://…`).
+    /// `page_cap`: SQLite only, the most pages the file may have (a full disk, for tests).
+    pub async fn open(url: &str, page_cap: Option<u32>) -> Result<Store, String> {
+        install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let mut url = url.to_string();
+        if sqlite && !url.contains('?') {
+            url.push_str("?mode=rwc");
+        }
+        let options = AnyConnectOptions::from_str(&url).map_err(|e| e.to_string())?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 1 } else { 4 })
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // The write-ahead log: a commit is one append to the log; a crash
+                        // loses nothing committed. NORMAL: an fsync at checkpoints, not at
+                        // every commit (a power cut may lose the last commits, a killed
+                        // process none).
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 5000").await?;
+                        if let Some(cap) = page_cap {
+                            let pragma = format!("PRAGMA max_page_count = {cap}");
+                            conn.execute(sqlx::AssertSqlSafe(pragma)).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .map_err(|e| format!("cannot open the database {url}: {e}"))?;
+        for statement in SCHEMA {
+            pool.execute(statement)
+                .await
+                .map_err(|e| format!("cannot set up the database {url}: {e}"))?;
+        }
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let stats = std::sync::Arc::new(StoreStats::default());
+        tokio::spawn(writer(pool.clone(), rx, stats.clone()));
+        Ok(Store {
+            pool,
+            writes: tx,
+            stats,
+        })
+    }
+
+    /// The largest room id the database has ever held (0: none).
+    pub async fn max_room(&self) -> Result<RoomId, String> {
+        let row = sqlx::query("SELECT COALESCE(MAX(id), 0) AS m FROM rooms")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(row.try_get::<i64, _>("m").map_err(|e| e.to_string())? as RoomId)
+    }
+
+    /// Every room that may come back (not over, failed or closed), with its journal; a room
+    /// whose rows cannot be read is there with the reason.
+    pub async fn open_rooms(&self) -> Result<Vec<SavedRoom>, String> {
+        let ids = sqlx::query("SELECT id FROM rooms WHERE open = 1 ORDER BY id")
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut out = Vec::new();
+        for row in ids {
+            let id = row.try_get::<i64, _>("id").map_err(|e| e.to_string())?;
+            out.push(SavedRoom {
+                id: id as RoomId,
+                entries: self.journal(id as RoomId).await,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A room's journal, in order; a gap in it is damage.
+    pub async fn journal(&self, room: RoomId) -> Result<Vec<String>, String> {
+        let rows = sqlx::query("SELECT seq, body FROM entries WHERE room = $1 ORDER BY seq")
+            .bind(room as i64)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (i, row) in rows.into_iter().enumerate() {
+            let seq = row.try_get::<i64, _>("seq").map_err(|e| e.to_string())?;
+            if seq != i as i64 {
+                return Err(format!("entry {i} is missing"));
+            }
+            out.push(
+                row.try_get::<String, _>("body")
+                    .map_err(|e| e.to_string())?,
+            );
+        }
+        Ok(out)
+    }
+
+    /// A finished game's record, if the room has one.
+    pub async fn record(&self, room: RoomId) -> Result<Option<String>, String> {
+        let row = sqlx::query("SELECT body FROM records WHERE room = $1")
+            .bind(room as i64)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| e.to_string())?;
+        row.map(|r| r.try_get::<String, _>("body").map_err(|e| e.to_string()))
+            .transpose()
+    }
+
+    /// Creates a room with its first entries; `Ok(false)` when the id was ever used.
+    pub async fn create(&self, room: RoomId, entries: Vec<String>) -> Result<bool, String> {
+        let (done, answer) = oneshot::channel();
+        self.send(Change::Create {
+            room,
+            entries,
+            done,
+        })
+        .await?;
+        answer
+            .await
+            .map_err(|_| "the database writer stopped".to_string())?
+    }
+
+    /// Appends a room's entries after its first `from`; returns once committed.
+    pub async fn append(
+        &self,
+        room: RoomId,
+        from: u64,
+        entries: Vec<String>,
+    ) -> Result<(), String> {
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let (done, answer) = oneshot::channel();
+        self.send(Change::Append {
+            room,
+            from,
+            entries,
+            done,
+        })
+        .await?;
+        answer
+            .await
+            .map_err(|_| "the database writer stopped".to_string())?
+    }
+
+    /// Keeps a finished game's record; returns once committed.
+    pub async fn keep_record(&self, room: RoomId, body: String) -> Result<(), String> {
+        let (done, answer) = oneshot::channel();
+        self.send(Change::Record { room, body, done }).await?;
+        answer
+            .await
+            .map_err(|_| "the database writer stopped".to_string())?
+    }
+
+    /// The room will not come back after a restart (its rows stay: its id is never given
+    /// again).
+    pub fn close(&self, room: RoomId) {
+        let _ = self.writes.try_send(Change::Close { room });
+    }
+
+    async fn send(&self, change: Change) -> Result<(), String> {
+        self.writes
+            .send(change)
+            .await
+            .map_err(|_| "the database writer stopped".to_string())
+    }
+}
+
+/// The writer: takes what is waiting (up to [`MAX_GROUP`]), commits it as one transaction,
+/// answers every change.
+async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Change>, stats: std::sync::Arc<StoreStats>) {
+    use std::sync::atomic::Ordering::Relaxed;
+    while let Some(first) = rx.recv().await {
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match rx.try_recv() {
+                Ok(c) => group.push(c),
+                Err(_) => break,
+            }
+        }
+        let started = Instant::now();
+        match commit(&pool, &group).await {
+            Ok(taken) => {
+                stats.commits.fetch_add(1, Relaxed);
+                stats.changes.fetch_add(group.len() as u64, Relaxed);
+                stats
+                    .last_commit_us
+                    .store(started.elapsed().as_micros() as u64, Relaxed);
+                for (change, taken) in group.into_iter().zip(taken) {
+                    match change {
+                        Change::Create { done, .. } => drop(done.send(Ok(!taken))),
+                        Change::Append { done, .. } | Change::Record { done, .. } => {
+                            drop(done.send(Ok(())))
+                        }
+                        Change::Close { .. } => {}
+                    }
+                }
+            }
+            Err(e) => {
+                stats.failed_commits.fetch_add(1, Relaxed);
+                for change in group {
+                    change.fail(&e);
+                }
+            }
+        }
+    }
+}
+
+/// One transaction for the group; for each change, whether its room id was taken.
+async fn commit(pool: &AnyPool, group: &[Change]) -> Result<Vec<bool>, String> {
+    let mut conn = pool.acquire().await.map_err(|e| e.to_string())?;
+    let mut tx = conn.begin().await.map_err(|e| e.to_string())?;
+    let mut taken = Vec::with_capacity(group.len());
+    for change in group {
+        let mut was_taken = false;
+        match change {
+            Change::Create { room, entries, .. } => {
+                let done = sqlx::query(
+                    "INSERT INTO rooms (id, open) VALUES ($1, 1) ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(*room as i64)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| e.to_string())?;
+                if done.rows_affected() == 0 {
+                    was_taken = true;
+                } else {
+                    insert_entries(&mut tx, *room, 0, entries).await?;
+                }
+            }
+            Change::Append {
+                room,
+                from,
+                entries,
+                ..
+            } => insert_entries(&mut tx, *room, *from, entries).await?,
+            Change::Close { room } => {
+                sqlx::query("UPDATE rooms SET open = 0 WHERE id = $1")
+                    .bind(*room as i64)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
+            Change::Record { room, body, .. } => {
+                sqlx::query(
+                    "INSERT INTO records (room, body) VALUES ($1, $2) \
+                     ON CONFLICT (room) DO UPDATE SET body = excluded.body",
+                )
+                .bind(*room as i64)
+                .bind(body.as_str())
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| e.to_string())?;
+            }
+        }
+        taken.push(was_taken);
+    }
+    tx.commit().await.map_err(|e| e.to_string())?;
+    Ok(taken)
+}
+
+async fn insert_entries(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    room: RoomId,
+    from: u64,
+    entries: &[String],
+) -> Result<(), String> {
+    for (i, body) in entries.iter().enumerate() {
+        sqlx::query("INSERT INTO entries (room, seq, body) VALUES ($1, $2, $3)")
+            .bind(room as i64)
+            .bind((from + i as u64) as i64)
+            .bind(body.as_str())
+            .execute(&mut **tx)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The URL of the embedded database under a data folder.
+pub fn sqlite_url(data: &std::path::Path) -> String {
+    format!(
+        "sqlite:{}",
+        data.join(super::journal::DATABASE_FILE).display()
+    )
+}
+
+/// A finished game's record from the embedded database under `data`, read outside any
+/// server (tools and tests; the database may be in use by a running server).
+pub fn record_in(data: &std::path::Path, room: RoomId) -> Result<Option<String>, String> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    rt.block_on(async {
+        let store = Store::open(&sqlite_url(data), None).await?;
+        store.record(room).await
+    })
+}
