@@ -18,6 +18,9 @@ pub struct ServeArgs {
     /// The database instead of `DIR/server.db`: `sqlite:PATH` or `postgres://USER@HOST/DB`.
     #[arg(long, value_name = "URL", value_parser = database_url)]
     pub database: Option<String>,
+    /// Serve Prometheus metrics at http://ADDR/metrics (printed as the second line).
+    #[arg(long, value_name = "HOST:PORT")]
+    pub metrics: Option<String>,
     /// Bytes the server holds for one connection that does not read (messages not yet
     /// written, pongs included); over it the connection closes. At least one frame (65536).
     #[arg(
@@ -70,6 +73,7 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
         max_connections_per_ip: args.max_connections_per_ip as usize,
         max_rooms: args.max_rooms as usize,
         database: args.database,
+        metrics: args.metrics,
         ..bw_server::server::Config::new(&args.data)
     };
     bw_server::server::run(&args.addr, config).map_err(|e| Failure {

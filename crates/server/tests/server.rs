@@ -375,3 +375,57 @@ fn the_database_keeps_journals_in_order_and_a_full_one_keeps_what_it_committed()
         assert_eq!(store.max_room().await.unwrap(), 39);
     });
 }
+
+fn scrape(addr: std::net::SocketAddr, path: &str) -> String {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out
+}
+
+/// `--metrics`: Prometheus text at /metrics — connections, rooms by status, refusals by
+/// code, the database's commits — and nothing anywhere else.
+#[test]
+fn the_metrics_say_what_the_server_holds_and_refused() {
+    let (s, url, _dir) = server(|c| c.metrics = Some("127.0.0.1:0".into()));
+    let at = s.metrics.expect("metrics served");
+    let mut c = Client::join(&url, "host", None).unwrap();
+    c.send(&ClientMsg::CreateRoom {
+        options: room_options(GameKind::Junqi, 2),
+    })
+    .unwrap();
+    seated(&mut c);
+    // Two refusals: joining another room without leaving this one, twice.
+    for _ in 0..2 {
+        c.send(&ClientMsg::Join {
+            room: 999,
+            seat: None,
+        })
+        .unwrap();
+        c.expect(WAIT, |m| matches!(m, ServerMsg::Refused { .. }))
+            .unwrap();
+    }
+    let text = scrape(at, "/metrics");
+    assert!(text.starts_with("HTTP/1.1 200 OK"), "{text}");
+    assert!(text.contains("text/plain; version=0.0.4"), "{text}");
+    for line in [
+        "bw_connections 1",
+        "bw_refusals_total{code=\"wrong_phase\"} 2",
+        "bw_rooms{status=\"waiting\"} 1",
+        "# TYPE bw_db_commit_seconds summary",
+        "bw_queued_bytes ",
+        "bw_computer_thinking_seconds_count 0",
+    ] {
+        assert!(text.contains(line), "no `{line}` in:\n{text}");
+    }
+    let commits: f64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("bw_db_commit_seconds_count "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(commits >= 1.0, "{text}");
+    assert!(scrape(at, "/").starts_with("HTTP/1.1 404"));
+}

@@ -118,6 +118,7 @@ pub(super) async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAd
         queued,
         max_queued: hub.config.max_queued_bytes,
         all_queued: hub.queued_bytes.clone(),
+        metrics: hub.metrics.clone(),
     };
     let mut session = Session {
         hub: hub.clone(),

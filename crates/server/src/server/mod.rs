@@ -49,6 +49,8 @@ pub struct Config {
     pub max_connections_per_ip: usize,
     /// Rooms open at once; one more is refused (`server_full`).
     pub max_rooms: usize,
+    /// Where to serve the Prometheus metrics (`http://ADDR/metrics`); `None`: nowhere.
+    pub metrics: Option<String>,
     /// Test builds only: a chat line `!panic` makes the room's game panic, `!full` makes its
     /// journal fail every write as on a full disk (fault tests).
     pub test_faults: bool,
@@ -73,6 +75,7 @@ impl Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_connections_per_ip: DEFAULT_MAX_CONNECTIONS_PER_IP,
             max_rooms: DEFAULT_MAX_ROOMS,
+            metrics: None,
             test_faults: false,
             fixed_seeds: None,
         }
@@ -113,10 +116,14 @@ struct Link {
     queued: Arc<AtomicUsize>,
     max_queued: usize,
     all_queued: Arc<AtomicUsize>,
+    metrics: Arc<metrics::Metrics>,
 }
 
 impl Link {
     fn send(&self, msg: &ServerMsg) {
+        if let ServerMsg::Refused { code, .. } | ServerMsg::Error { code, .. } = msg {
+            self.metrics.refused(*code);
+        }
         let text = to_json(msg);
         let len = text.len();
         let over = self.queued.fetch_add(len, Ordering::AcqRel) + len > self.max_queued;
@@ -189,6 +196,7 @@ pub struct Hub {
     /// Open connections by address.
     connections: Mutex<HashMap<std::net::IpAddr, usize>>,
     store: Store,
+    metrics: Arc<metrics::Metrics>,
 }
 
 /// A connection counted open until it is dropped.
@@ -216,6 +224,9 @@ impl Hub {
         let total: usize = open.values().sum();
         let mine = open.get(&ip).copied().unwrap_or(0);
         if total >= self.config.max_connections || mine >= self.config.max_connections_per_ip {
+            self.metrics
+                .connections_refused
+                .fetch_add(1, Ordering::Relaxed);
             return None;
         }
         open.insert(ip, mine + 1);
@@ -292,9 +303,10 @@ impl Hub {
     }
 }
 
-/// A running server: its address, and the hub (for tests).
+/// A running server: its address, its metrics' address, and the hub (for tests).
 pub struct Running {
     pub addr: SocketAddr,
+    pub metrics: Option<SocketAddr>,
     pub hub: Arc<Hub>,
 }
 
@@ -308,6 +320,14 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         .local_addr()
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let store = open_store(&config).await?;
+    let metrics_listener = match &config.metrics {
+        Some(at) => Some(
+            TcpListener::bind(at)
+                .await
+                .map_err(|e| format!("cannot serve the metrics on {at}: {e}"))?,
+        ),
+        None => None,
+    };
     let hub = Arc::new(Hub {
         config,
         content: Content::builtin(),
@@ -320,8 +340,17 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         next_conn: AtomicU64::new(1),
         secret: std::collections::hash_map::RandomState::new(),
         store,
+        metrics: Arc::new(metrics::Metrics::default()),
     });
     restore_rooms(&hub).await?;
+    let metrics_addr = match metrics_listener {
+        Some(listener) => {
+            let addr = listener.local_addr().ok();
+            tokio::spawn(metrics::serve(listener, hub.clone()));
+            addr
+        }
+        None => None,
+    };
     let accept_hub = hub.clone();
     tokio::spawn(async move {
         loop {
@@ -347,7 +376,11 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
             }
         }
     });
-    Ok(Running { addr: local, hub })
+    Ok(Running {
+        addr: local,
+        metrics: metrics_addr,
+        hub,
+    })
 }
 
 /// `bracket-war serve`: prints `listening ws://HOST:PORT` first, then serves until killed.
@@ -359,6 +392,13 @@ pub fn run(addr: &str, config: Config) -> Result<(), String> {
     runtime.block_on(async {
         let running = start(addr, config).await?;
         println!("listening ws://{}", running.addr);
+        if let Some(m) = running.metrics {
+            println!("metrics http://{m}/metrics");
+        }
+        eprintln!(
+            "note: the connections are not encrypted (ws://); to serve strangers on the \
+             internet, put a TLS proxy (wss://) in front"
+        );
         let _ = std::io::stdout().flush();
         std::future::pending::<()>().await;
         Ok(())
@@ -398,6 +438,7 @@ pub fn spawn(addr: &str, config: Config) -> Result<Running, String> {
 
 mod connection;
 mod journal;
+pub mod metrics;
 pub mod store;
 pub use bw_online::protocol::clean_name;
 pub use store::Store;
@@ -610,9 +651,12 @@ async fn room_task(
             job_key = (room.stamp(), room.is_empty());
             if let Some(job) = room.computer_job() {
                 let tx = tx.clone();
+                let metrics = hub.metrics.clone();
                 tokio::task::spawn_blocking(move || {
                     let (stamp, seat) = (job.stamp, job.seat);
+                    let started = Instant::now();
                     let action = catch_unwind(AssertUnwindSafe(|| job.run())).ok();
+                    metrics.thought(started.elapsed());
                     let _ = tx.send(RoomCmd::Computer {
                         stamp,
                         seat,

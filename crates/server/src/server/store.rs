@@ -74,8 +74,9 @@ pub struct StoreStats {
     pub commits: std::sync::atomic::AtomicU64,
     pub changes: std::sync::atomic::AtomicU64,
     pub failed_commits: std::sync::atomic::AtomicU64,
-    /// The last commit's time, in microseconds.
+    /// The last commit's time, and all commits' together, in microseconds.
     pub last_commit_us: std::sync::atomic::AtomicU64,
+    pub commit_us_sum: std::sync::atomic::AtomicU64,
 }
 
 /// The database, and the way to its writer.
@@ -279,9 +280,9 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Change>, stats: std::sync:
             Ok(taken) => {
                 stats.commits.fetch_add(1, Relaxed);
                 stats.changes.fetch_add(group.len() as u64, Relaxed);
-                stats
-                    .last_commit_us
-                    .store(started.elapsed().as_micros() as u64, Relaxed);
+                let took = started.elapsed().as_micros() as u64;
+                stats.last_commit_us.store(took, Relaxed);
+                stats.commit_us_sum.fetch_add(took, Relaxed);
                 for (change, taken) in group.into_iter().zip(taken) {
                     match change {
                         Change::Create { done, .. } => drop(done.send(Ok(!taken))),
