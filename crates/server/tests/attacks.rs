@@ -426,16 +426,27 @@ fn journals_are_private_and_a_closed_rooms_tokens_are_forgotten() {
         options: bw_server::loadtest::room_options(GameKind::Junqi, 2),
     })
     .unwrap();
-    let Ok(ServerMsg::Seated { room, .. }) =
+    let Ok(ServerMsg::Seated { room, token, .. }) =
         c.expect(WAIT, |m| matches!(m, ServerMsg::Seated { .. }))
     else {
         panic!("not seated");
     };
     assert_eq!(s.hub.seat_tokens(), 1);
+    // 128 bits, and the database keeps only their hash.
+    assert_eq!(token.len(), 32, "{token}");
+    {
+        let (rt, store) = database(dir.path());
+        let journal = rt.block_on(store.journal(room)).unwrap();
+        assert!(
+            journal.iter().all(|row| !row.contains(&token)),
+            "{journal:?}"
+        );
+        let hash = bw_online::room::token_hash(&token);
+        assert!(journal.iter().any(|row| row.contains(&hash)), "{journal:?}");
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let _ = room;
         for file in ["server.db", "server.db-wal"] {
             let path = dir.path().join(file);
             let mode = std::fs::metadata(&path).unwrap().permissions().mode();

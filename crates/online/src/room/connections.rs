@@ -1,7 +1,9 @@
 //! Connections in a room: entering (to a seat or to watch), taking a seat back with its
 //! token, departing, and every message of a connection inside the room.
 
-use super::{ConnId, Effects, Entry, Holder, Member, Refused, Room, Seat, message_name, refuse};
+use super::{
+    ConnId, Effects, Entry, Holder, Member, Refused, Room, Seat, message_name, refuse, token_hash,
+};
 use crate::protocol::{
     ClientMsg, LeftWhy, MAX_CHAT_CHARS, MAX_OBSERVERS, RefusalCode, RoomStatus, ServerMsg,
 };
@@ -26,13 +28,16 @@ impl Room {
             );
         }
         let mut fx = Effects::default();
+        let mut raw = None;
         if let Some(seat) = seat {
             self.check_free(seat)?;
+            let t = token();
             let entry = Entry::Sat {
                 seat,
                 name: name.to_string(),
-                token: token(),
+                token: token_hash(&t),
             };
+            raw = Some(t);
             self.commit(now, entry, &mut fx);
             self.seats[seat as usize].conn = Some(conn);
         }
@@ -45,8 +50,8 @@ impl Room {
                 sent: 0,
             },
         );
-        if let Some(seat) = seat {
-            self.send_token(conn, seat, &mut fx);
+        if let (Some(seat), Some(raw)) = (seat, raw) {
+            self.send_token(conn, seat, &raw, &mut fx);
         }
         self.broadcast_room(&mut fx);
         self.send_chat(conn, &mut fx);
@@ -93,7 +98,7 @@ impl Room {
                 sent: 0,
             },
         );
-        self.send_token(conn, seat, &mut fx);
+        self.send_token(conn, seat, token, &mut fx);
         self.broadcast_room(&mut fx);
         self.send_chat(conn, &mut fx);
         self.send_game(now, Some(conn), &mut fx);
@@ -156,15 +161,16 @@ impl Room {
                 if let Some(old) = member.seat {
                     self.commit(now, Entry::Vacated { seat: old }, &mut fx);
                 }
+                let raw = token();
                 let entry = Entry::Sat {
                     seat,
                     name: member.name.clone(),
-                    token: token(),
+                    token: token_hash(&raw),
                 };
                 self.commit(now, entry, &mut fx);
                 self.seats[seat as usize].conn = Some(conn);
                 self.members.get_mut(&conn).expect("member").seat = Some(seat);
-                self.send_token(conn, seat, &mut fx);
+                self.send_token(conn, seat, &raw, &mut fx);
             }
             ClientMsg::Stand => {
                 self.before_game()?;

@@ -53,14 +53,16 @@ impl Room {
         }
     }
 
-    pub(super) fn send_token(&self, conn: ConnId, seat: u8, fx: &mut Effects) {
-        if let Holder::Person { token, .. } = &self.seats[seat as usize].holder {
+    /// Tells a connection its seat and the seat's token (`raw`: the token itself, which the
+    /// room does not keep — it was just made, or just given back).
+    pub(super) fn send_token(&self, conn: ConnId, seat: u8, raw: &str, fx: &mut Effects) {
+        if matches!(self.seats[seat as usize].holder, Holder::Person { .. }) {
             fx.send(
                 conn,
                 ServerMsg::Seated {
                     room: self.id,
                     seat,
-                    token: token.clone(),
+                    token: raw.to_string(),
                 },
             );
         }

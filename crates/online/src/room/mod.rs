@@ -76,6 +76,8 @@ pub enum Entry {
     Sat {
         seat: u8,
         name: String,
+        /// The seat token's SHA-256 ([`token_hash`]): the journal never holds a token
+        /// itself (journals written before hold the token; they still resume).
         token: String,
     },
     /// A person left a seat before the game (stood up, left, was kicked, or stayed away).
@@ -209,6 +211,19 @@ enum Table {
     },
 }
 
+/// The length of the tokens journals held before they held hashes (128 bits as hex).
+const LEGACY_TOKEN_LEN: usize = 32;
+
+/// What a room, its journal and the server's token table keep of a seat token: its SHA-256,
+/// as hex. A stolen journal or database gives no one a seat.
+pub fn token_hash(token: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// One room.
 pub struct Room {
     pub id: RoomId,
@@ -326,11 +341,15 @@ impl Room {
         }
     }
 
-    /// The seat a token names.
+    /// The seat a token names (the room keeps only tokens' hashes).
     pub fn seat_of_token(&self, token: &str) -> Option<u8> {
+        let hash = token_hash(token);
         self.seats
             .iter()
-            .position(|s| matches!(&s.holder, Holder::Person { token: t, .. } if t == token))
+            .position(|s| {
+                matches!(&s.holder, Holder::Person { token: t, .. }
+                    if *t == hash || (t.len() == LEGACY_TOKEN_LEN && t == token))
+            })
             .map(|i| i as u8)
     }
 

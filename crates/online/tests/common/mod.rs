@@ -173,13 +173,24 @@ pub fn finished(h: &Harness, conn: ConnId) -> Option<GameRecord> {
         })
 }
 
+/// The token the room last sent for `seat` (the journal holds only its hash).
 pub fn seat_token(h: &Harness, seat: u8) -> String {
-    h.journal
-        .iter()
+    let token = h
+        .wire
+        .values()
+        .flatten()
         .rev()
-        .find_map(|e| match e {
-            Entry::Sat { seat: s, token, .. } if *s == seat => Some(token.clone()),
+        .find_map(|line| match parse_server(line) {
+            Ok(ServerMsg::Seated { seat: s, token, .. }) if s == seat => Some(token),
             _ => None,
         })
-        .unwrap()
+        .expect("the seat was told its token");
+    let hash = bw_online::room::token_hash(&token);
+    assert!(
+        h.journal
+            .iter()
+            .any(|e| matches!(e, Entry::Sat { seat: s, token: t, .. } if *s == seat && *t == hash)),
+        "the journal holds the token's hash"
+    );
+    token
 }

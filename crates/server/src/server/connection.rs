@@ -325,7 +325,8 @@ impl Session {
     }
 
     async fn resume(&mut self, token: String) {
-        let room = self.hub.tokens.lock().expect("tokens").get(&token).copied();
+        let hash = bw_online::room::token_hash(&token);
+        let room = self.hub.tokens.lock().expect("tokens").get(&hash).copied();
         let Some(tx) = room.and_then(|id| self.hub.room_tx(id)) else {
             return self.refuse(RefusalCode::BadToken, "that seat token names no open room");
         };

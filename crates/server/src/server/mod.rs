@@ -267,15 +267,12 @@ impl Hub {
         self.epoch.elapsed().as_millis() as u64
     }
 
-    /// 128 unguessable bits, as hex.
+    /// A seat token: 128 bits from the operating system's random source, as hex. Only its
+    /// hash is kept ([`bw_online::room::token_hash`]); it lasts as long as its room.
     fn token(&self) -> String {
-        let n = self.next_conn.fetch_add(1, Ordering::Relaxed);
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let a = self.secret.hash_one((n, t, 1u8));
-        let b = self.secret.hash_one((t, n, 2u8));
-        format!("{a:016x}{b:016x}")
+        let mut bits = [0u8; 16];
+        getrandom::fill(&mut bits).expect("the operating system's random source");
+        bits.iter().map(|b| format!("{b:02x}")).collect()
     }
 
     /// The database (rooms, journals, records).
