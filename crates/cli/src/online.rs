@@ -18,6 +18,10 @@ pub struct ServeArgs {
     /// The database instead of `DIR/server.db`: `sqlite:PATH` or `postgres://USER@HOST/DB`.
     #[arg(long, value_name = "URL", value_parser = database_url)]
     pub database: Option<String>,
+    /// Computers thinking at once, server-wide; the others wait their turn (default: the
+    /// machine's cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub max_thinking: Option<u64>,
     /// Serve Prometheus metrics at http://ADDR/metrics (printed as the second line).
     #[arg(long, value_name = "HOST:PORT")]
     pub metrics: Option<String>,
@@ -67,14 +71,18 @@ pub struct LoadtestArgs {
 }
 
 pub fn serve(args: ServeArgs) -> Result<(), Failure> {
+    let defaults = bw_server::server::Config::new(&args.data);
     let config = bw_server::server::Config {
+        max_thinking: args
+            .max_thinking
+            .map_or(defaults.max_thinking, |n| n as usize),
         max_queued_bytes: args.max_queued_bytes as usize,
         max_connections: args.max_connections as usize,
         max_connections_per_ip: args.max_connections_per_ip as usize,
         max_rooms: args.max_rooms as usize,
         database: args.database,
         metrics: args.metrics,
-        ..bw_server::server::Config::new(&args.data)
+        ..defaults
     };
     bw_server::server::run(&args.addr, config).map_err(|e| Failure {
         code: 1,

@@ -461,3 +461,39 @@ fn journals_are_private_and_a_closed_rooms_tokens_are_forgotten() {
     }
     assert_eq!(s.hub.seat_tokens(), 0, "the closed room's tokens are gone");
 }
+
+/// Computers' thinking is bounded server-wide: with `max_thinking` 1, three rooms whose
+/// computers all want to think take turns — never two at once — and every game goes on.
+#[test]
+fn computers_think_one_at_a_time_when_the_server_says_so() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let (s, url, _dir) = server(|c| c.max_thinking = 1);
+    let mut hosts = Vec::new();
+    for i in 0..3u64 {
+        let mut c = Client::join(&url, &format!("host{i}"), None).unwrap();
+        c.send(&ClientMsg::CreateRoom {
+            options: bw_server::loadtest::room_options(GameKind::Junqi, 2),
+        })
+        .unwrap();
+        seated(&mut c);
+        c.send(&ClientMsg::SetComputer {
+            seat: 1,
+            level: Some(Level::Hard),
+        })
+        .unwrap();
+        c.send(&ClientMsg::Ready { ready: true }).unwrap();
+        hosts.push(bw_server::client::BotClient::new(
+            c,
+            bw_online::bot::Bot::new(bw_online::room::Content::builtin(), Level::Normal, i),
+        ));
+    }
+    // Hard computers think a second a move: three of them at once would show.
+    bw_server::client::drive(&mut hosts, WAIT * 6, |_, c| c.acted >= 3).unwrap();
+    let m = s.hub.metrics();
+    assert!(
+        m.computer_moves.load(Relaxed) >= 3 * 2,
+        "{} computer moves",
+        m.computer_moves.load(Relaxed)
+    );
+    assert_eq!(m.computers_thinking_peak.load(Relaxed), 1);
+}

@@ -32,6 +32,20 @@ pub struct Metrics {
     pub connections_refused: AtomicU64,
     pub computer_moves: AtomicU64,
     pub computer_thinking_us: AtomicU64,
+    /// Computers waiting for a permit to think, thinking now, and the most that ever
+    /// thought at once.
+    pub computers_waiting: AtomicU64,
+    pub computers_thinking: AtomicU64,
+    pub computers_thinking_peak: AtomicU64,
+}
+
+/// Counts one computer in a gauge while it lives.
+pub struct Counted<'a>(&'a AtomicU64);
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Relaxed);
+    }
 }
 
 impl Metrics {
@@ -45,6 +59,17 @@ impl Metrics {
             .expect("refusals")
             .entry(name)
             .or_default() += 1;
+    }
+
+    pub fn waiting(&self) -> Counted<'_> {
+        self.computers_waiting.fetch_add(1, Relaxed);
+        Counted(&self.computers_waiting)
+    }
+
+    pub fn thinking(&self) -> Counted<'_> {
+        let now = self.computers_thinking.fetch_add(1, Relaxed) + 1;
+        self.computers_thinking_peak.fetch_max(now, Relaxed);
+        Counted(&self.computers_thinking)
     }
 
     pub fn thought(&self, took: Duration) {
@@ -153,6 +178,18 @@ pub fn render(hub: &Hub) -> String {
             ),
             ("_count".into(), m.computer_moves.load(Relaxed) as f64),
         ],
+    );
+    metric(
+        "bw_computers_waiting",
+        "gauge",
+        "Computers waiting for a permit to think (serve --max-thinking).",
+        &[(String::new(), m.computers_waiting.load(Relaxed) as f64)],
+    );
+    metric(
+        "bw_computers_thinking",
+        "gauge",
+        "Computers thinking now.",
+        &[(String::new(), m.computers_thinking.load(Relaxed) as f64)],
     );
     out
 }

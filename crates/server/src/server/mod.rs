@@ -51,6 +51,9 @@ pub struct Config {
     pub max_rooms: usize,
     /// Where to serve the Prometheus metrics (`http://ADDR/metrics`); `None`: nowhere.
     pub metrics: Option<String>,
+    /// Computers thinking at once, server-wide (each on a core for up to its think time);
+    /// the others wait their turn. Default: the machine's cores.
+    pub max_thinking: usize,
     /// Test builds only: a chat line `!panic` makes the room's game panic, `!full` makes its
     /// journal fail every write as on a full disk (fault tests).
     pub test_faults: bool,
@@ -76,6 +79,7 @@ impl Config {
             max_connections_per_ip: DEFAULT_MAX_CONNECTIONS_PER_IP,
             max_rooms: DEFAULT_MAX_ROOMS,
             metrics: None,
+            max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
             test_faults: false,
             fixed_seeds: None,
         }
@@ -197,6 +201,8 @@ pub struct Hub {
     connections: Mutex<HashMap<std::net::IpAddr, usize>>,
     store: Store,
     metrics: Arc<metrics::Metrics>,
+    /// Permits to think ([`Config::max_thinking`]).
+    thinking: Arc<tokio::sync::Semaphore>,
 }
 
 /// A connection counted open until it is dropped.
@@ -275,6 +281,11 @@ impl Hub {
         bits.iter().map(|b| format!("{b:02x}")).collect()
     }
 
+    /// The server's counters (what `--metrics` shows).
+    pub fn metrics(&self) -> &metrics::Metrics {
+        &self.metrics
+    }
+
     /// The database (rooms, journals, records).
     pub fn store(&self) -> &Store {
         &self.store
@@ -325,6 +336,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         ),
         None => None,
     };
+    let max_thinking = config.max_thinking.max(1);
     let hub = Arc::new(Hub {
         config,
         content: Content::builtin(),
@@ -338,6 +350,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         secret: std::collections::hash_map::RandomState::new(),
         store,
         metrics: Arc::new(metrics::Metrics::default()),
+        thinking: Arc::new(tokio::sync::Semaphore::new(max_thinking)),
     });
     restore_rooms(&hub).await?;
     let metrics_addr = match metrics_listener {
@@ -649,16 +662,29 @@ async fn room_task(
             if let Some(job) = room.computer_job() {
                 let tx = tx.clone();
                 let metrics = hub.metrics.clone();
-                tokio::task::spawn_blocking(move || {
-                    let (stamp, seat) = (job.stamp, job.seat);
-                    let started = Instant::now();
-                    let action = catch_unwind(AssertUnwindSafe(|| job.run())).ok();
-                    metrics.thought(started.elapsed());
-                    let _ = tx.send(RoomCmd::Computer {
-                        stamp,
-                        seat,
-                        action,
-                    });
+                let permits = hub.thinking.clone();
+                // Server-wide, at most `max_thinking` computers think at once; the others
+                // wait for a permit (a stale job's answer is dropped by the room).
+                tokio::spawn(async move {
+                    let waiting = metrics.waiting();
+                    let Ok(permit) = permits.acquire_owned().await else {
+                        return;
+                    };
+                    drop(waiting);
+                    let _ = tokio::task::spawn_blocking(move || {
+                        let thinking = metrics.thinking();
+                        let (stamp, seat) = (job.stamp, job.seat);
+                        let started = Instant::now();
+                        let action = catch_unwind(AssertUnwindSafe(|| job.run())).ok();
+                        metrics.thought(started.elapsed());
+                        drop((thinking, permit));
+                        let _ = tx.send(RoomCmd::Computer {
+                            stamp,
+                            seat,
+                            action,
+                        });
+                    })
+                    .await;
                 });
             }
         }
