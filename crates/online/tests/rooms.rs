@@ -450,3 +450,62 @@ fn observers_are_bounded_and_the_room_message_names_only_the_first_few() {
     assert_eq!(state.observer_count, MAX_OBSERVERS);
     assert_eq!(state.observers.len(), OBSERVER_NAMES_SHOWN);
 }
+
+/// A waiting room's journal compacts to its creation, its seats, its hands and its chat:
+/// the compacted journal rebuilds the same room (seats, readiness, chat, tokens), however
+/// many times seats changed hands and hands went up and down before.
+#[test]
+fn a_waiting_rooms_journal_compacts_to_the_same_room() {
+    let options = RoomOptions {
+        game: GameOptions::Junqi {
+            rules: junqi::Rules::default(),
+            deploy_secs: None,
+            move_secs: None,
+        },
+        computer_takes_over: false,
+    };
+    let mut h = Harness::new(options, 3);
+    h.enter(1, "甲", Some(0));
+    h.enter(2, "乙", Some(1));
+    for i in 0..50 {
+        h.send(2, ClientMsg::Ready { ready: i % 2 == 0 }).unwrap();
+        h.send(
+            2,
+            ClientMsg::Sit {
+                seat: 2 + (i % 2) as u8,
+            },
+        )
+        .unwrap();
+    }
+    h.send(
+        1,
+        ClientMsg::SetComputer {
+            seat: 1,
+            level: Some(Level::Hard),
+        },
+    )
+    .unwrap();
+    h.send(1, ClientMsg::Chat { text: "好".into() }).unwrap();
+    let token = seat_token(&h, 0);
+    let compact = h.room.compacted().expect("a waiting room compacts");
+    assert!(compact.len() < 8, "{compact:?}");
+    assert!(h.journal.len() > 100);
+    let again = Room::restore(&compact, Content::builtin(), h.now).unwrap();
+    let whole = Room::restore(&h.journal, Content::builtin(), h.now).unwrap();
+    assert_eq!(again.summary(), whole.summary());
+    assert_eq!(again.room_state(None), whole.room_state(None));
+    assert_eq!(again.seat_of_token(&token), Some(0));
+    // Once the game starts, the journal is the game's record: no compaction.
+    h.send(
+        1,
+        ClientMsg::SetComputer {
+            seat: 2,
+            level: Some(Level::Easy),
+        },
+    )
+    .unwrap();
+    h.send(1, ClientMsg::Ready { ready: true }).unwrap();
+    h.send(2, ClientMsg::Ready { ready: true }).unwrap();
+    assert_eq!(h.room.status(), RoomStatus::Playing);
+    assert!(h.room.compacted().is_none());
+}

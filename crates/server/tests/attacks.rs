@@ -497,3 +497,56 @@ fn computers_think_one_at_a_time_when_the_server_says_so() {
     );
     assert_eq!(m.computers_thinking_peak.load(Relaxed), 1);
 }
+
+/// Toggling readiness cannot grow the database: a waiting room's journal is rewritten as
+/// it stands once it is long, and the room comes back from it after a restart.
+#[test]
+fn a_waiting_rooms_journal_stays_short_however_often_hands_go_up_and_down() {
+    let (running, url, dir) = server(|c| c.compact_after = 16);
+    let options = bw_server::loadtest::room_options(GameKind::Junqi, 4);
+    let mut host = Client::join(&url, "host", None).unwrap();
+    host.send(&ClientMsg::CreateRoom { options }).unwrap();
+    let (room, token) = seated(&mut host);
+    let mut guest = Client::join(&url, "guest", None).unwrap();
+    guest
+        .send(&ClientMsg::Join {
+            room,
+            seat: Some(1),
+        })
+        .unwrap();
+    seated(&mut guest);
+    for i in 0..40 {
+        guest.send(&ClientMsg::Ready { ready: i % 2 == 0 }).unwrap();
+    }
+    // The last toggle is in once the guest's own chat line after it comes back.
+    guest
+        .send(&ClientMsg::Chat {
+            text: "done".into(),
+        })
+        .unwrap();
+    guest
+        .expect(
+            WAIT,
+            |m| matches!(m, ServerMsg::Chat { text, .. } if text == "done"),
+        )
+        .unwrap();
+    let (rt, store) = database(dir.path());
+    let rows = rt.block_on(store.journal(room)).unwrap();
+    assert!(rows.len() < 16, "{} rows: {rows:?}", rows.len());
+    drop((rt, store));
+    drop(running);
+    let again = spawn("127.0.0.1:0", Config::new(dir.path())).unwrap();
+    let url = format!("ws://{}", again.addr);
+    let mut back = Client::join(&url, "host", Some(token)).unwrap();
+    let Ok(ServerMsg::Room { room: state }) =
+        back.expect(WAIT, |m| matches!(m, ServerMsg::Room { .. }))
+    else {
+        panic!("no room after the restart");
+    };
+    let people = state
+        .seats
+        .iter()
+        .filter(|s| matches!(s.occupant, Occupant::Person { .. }))
+        .count();
+    assert_eq!(people, 2, "{state:?}");
+}

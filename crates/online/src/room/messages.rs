@@ -68,7 +68,8 @@ impl Room {
         }
     }
 
-    pub(super) fn room_state(&self, you: Option<u8>) -> RoomState {
+    /// The room as a member in seat `you` is told it (`None`: an observer).
+    pub fn room_state(&self, you: Option<u8>) -> RoomState {
         RoomState {
             id: self.id,
             options: self.options.clone(),

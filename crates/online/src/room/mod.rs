@@ -308,6 +308,46 @@ impl Room {
         Ok(room)
     }
 
+    /// Before the game, the shortest journal that rebuilds the room as it is: its
+    /// creation, who sits where, who is ready, and the chat it keeps. (Seats changing hands
+    /// and readiness toggled back and forth leave nothing behind.) `None` once the game has
+    /// started: a game's journal is its record.
+    pub fn compacted(&self) -> Option<Vec<Entry>> {
+        if self.status != RoomStatus::Waiting {
+            return None;
+        }
+        let mut out = vec![Entry::Created {
+            id: self.id,
+            options: self.options.clone(),
+            seed: self.seed,
+        }];
+        for (i, s) in self.seats.iter().enumerate() {
+            let seat = i as u8;
+            match &s.holder {
+                Holder::Empty => {}
+                Holder::Person { name, token } => {
+                    out.push(Entry::Sat {
+                        seat,
+                        name: name.clone(),
+                        token: token.clone(),
+                    });
+                    if s.ready {
+                        out.push(Entry::Ready { seat, ready: true });
+                    }
+                }
+                Holder::Computer(level) => out.push(Entry::Computer {
+                    seat,
+                    level: Some(*level),
+                }),
+            }
+        }
+        out.extend(self.chat.iter().map(|(from, text)| Entry::Chat {
+            from: from.clone(),
+            text: text.clone(),
+        }));
+        Some(out)
+    }
+
     /// Changes applied so far (a computer's answer names the stamp it was asked at).
     pub fn stamp(&self) -> u64 {
         self.stamp

@@ -51,6 +51,9 @@ pub struct Config {
     pub max_rooms: usize,
     /// Where to serve the Prometheus metrics (`http://ADDR/metrics`); `None`: nowhere.
     pub metrics: Option<String>,
+    /// A waiting room's journal is compacted (rewritten as its seats, hands and chat) once
+    /// it holds this many entries: toggling readiness cannot grow the database.
+    pub compact_after: u64,
     /// Computers thinking at once, server-wide (each on a core for up to its think time);
     /// the others wait their turn. Default: the machine's cores.
     pub max_thinking: usize,
@@ -79,6 +82,7 @@ impl Config {
             max_connections_per_ip: DEFAULT_MAX_CONNECTIONS_PER_IP,
             max_rooms: DEFAULT_MAX_ROOMS,
             metrics: None,
+            compact_after: DEFAULT_COMPACT_AFTER,
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
             test_faults: false,
             fixed_seeds: None,
@@ -98,6 +102,8 @@ pub const DEFAULT_MAX_QUEUED_BYTES: usize = 1 << 20;
 pub const DEFAULT_MAX_CONNECTIONS: usize = 2_000;
 pub const DEFAULT_MAX_CONNECTIONS_PER_IP: usize = 32;
 pub const DEFAULT_MAX_ROOMS: usize = 2_000;
+/// The default of [`Config::compact_after`].
+pub const DEFAULT_COMPACT_AFTER: u64 = 256;
 
 enum Outgoing {
     Text(String),
@@ -584,7 +590,11 @@ async fn room_task(
         }));
         match outcome {
             Ok(fx) => {
-                if let Err(e) = dispatch(&hub, id, &mut journal, &mut links, fx).await {
+                // A waiting room whose journal grew long is rewritten as it stands now.
+                let compacted = (journal.len + fx.journal.len() as u64 >= hub.config.compact_after)
+                    .then(|| room.compacted())
+                    .flatten();
+                if let Err(e) = dispatch(&hub, id, &mut journal, &mut links, fx, compacted).await {
                     // Nothing the journal did not keep was told to anyone. The room stops
                     // here; a restart brings it back as of its last acknowledged change.
                     eprintln!(
@@ -628,7 +638,7 @@ async fn room_task(
                         ..Effects::default()
                     },
                 );
-                let _ = dispatch(&hub, id, &mut journal, &mut links, fx).await;
+                let _ = dispatch(&hub, id, &mut journal, &mut links, fx, None).await;
                 hub.store.close(id);
                 for (_, link) in links.drain() {
                     link.room.store(0, Ordering::Relaxed);
@@ -805,6 +815,7 @@ async fn dispatch(
     journal: &mut Journal,
     links: &mut HashMap<ConnId, Link>,
     fx: Effects,
+    compacted: Option<Vec<Entry>>,
 ) -> Result<(), String> {
     if !fx.journal.is_empty() {
         if journal.full {
@@ -814,6 +825,14 @@ async fn dispatch(
         let n = rows.len() as u64;
         hub.store.append(journal.room, journal.len, rows).await?;
         journal.len += n;
+        if journal.len >= hub.config.compact_after
+            && let Some(compact) = compacted
+        {
+            let rows: Vec<String> = compact.iter().map(entry_json).collect();
+            let n = rows.len() as u64;
+            hub.store.replace(journal.room, rows).await?;
+            journal.len = n;
+        }
     }
     {
         let mut tokens = hub.tokens.lock().expect("tokens");

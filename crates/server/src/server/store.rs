@@ -46,6 +46,12 @@ enum Change {
         entries: Vec<String>,
         done: oneshot::Sender<Result<(), String>>,
     },
+    /// A room's whole journal, rewritten (a waiting room's, compacted).
+    Replace {
+        room: RoomId,
+        entries: Vec<String>,
+        done: oneshot::Sender<Result<(), String>>,
+    },
     /// A room that will not come back at a restart (over, failed or closed).
     Close { room: RoomId },
     /// A finished game's record.
@@ -60,9 +66,9 @@ impl Change {
     fn fail(self, why: &str) {
         match self {
             Change::Create { done, .. } => drop(done.send(Err(why.to_string()))),
-            Change::Append { done, .. } | Change::Record { done, .. } => {
-                drop(done.send(Err(why.to_string())))
-            }
+            Change::Append { done, .. }
+            | Change::Record { done, .. }
+            | Change::Replace { done, .. } => drop(done.send(Err(why.to_string()))),
             Change::Close { .. } => {}
         }
     }
@@ -240,6 +246,21 @@ impl Store {
             .map_err(|_| "the database writer stopped".to_string())?
     }
 
+    /// Rewrites a room's journal as `entries` (one transaction: the old one or the new one,
+    /// never a mix); returns once committed.
+    pub async fn replace(&self, room: RoomId, entries: Vec<String>) -> Result<(), String> {
+        let (done, answer) = oneshot::channel();
+        self.send(Change::Replace {
+            room,
+            entries,
+            done,
+        })
+        .await?;
+        answer
+            .await
+            .map_err(|_| "the database writer stopped".to_string())?
+    }
+
     /// Keeps a finished game's record; returns once committed.
     pub async fn keep_record(&self, room: RoomId, body: String) -> Result<(), String> {
         let (done, answer) = oneshot::channel();
@@ -286,9 +307,9 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Change>, stats: std::sync:
                 for (change, taken) in group.into_iter().zip(taken) {
                     match change {
                         Change::Create { done, .. } => drop(done.send(Ok(!taken))),
-                        Change::Append { done, .. } | Change::Record { done, .. } => {
-                            drop(done.send(Ok(())))
-                        }
+                        Change::Append { done, .. }
+                        | Change::Record { done, .. }
+                        | Change::Replace { done, .. } => drop(done.send(Ok(()))),
                         Change::Close { .. } => {}
                     }
                 }
@@ -331,6 +352,14 @@ async fn commit(pool: &AnyPool, group: &[Change]) -> Result<Vec<bool>, String> {
                 entries,
                 ..
             } => insert_entries(&mut tx, *room, *from, entries).await?,
+            Change::Replace { room, entries, .. } => {
+                sqlx::query("DELETE FROM entries WHERE room = $1")
+                    .bind(*room as i64)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                insert_entries(&mut tx, *room, 0, entries).await?;
+            }
             Change::Close { room } => {
                 sqlx::query("UPDATE rooms SET open = 0 WHERE id = $1")
                     .bind(*room as i64)
