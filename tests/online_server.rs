@@ -224,6 +224,8 @@ fn bad_command_lines_fail_in_one_line() {
         (vec!["serve", "--max-queued-bytes", "lots"], 2),
         // Only SQLite and PostgreSQL; a database that cannot be opened says so.
         (vec!["serve", "--database", "mysql://db/rooms"], 2),
+        (vec!["serve", "--keep-finished-days", "0"], 2),
+        (vec!["serve", "--max-thinking", "0"], 2),
         (
             vec![
                 "serve",

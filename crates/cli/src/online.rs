@@ -22,6 +22,10 @@ pub struct ServeArgs {
     /// machine's cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub max_thinking: Option<u64>,
+    /// Delete finished rooms' journals and records this many days after they ended
+    /// (default: keep them).
+    #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u64).range(1..=36500))]
+    pub keep_finished_days: Option<u64>,
     /// Serve Prometheus metrics at http://ADDR/metrics (printed as the second line).
     #[arg(long, value_name = "HOST:PORT")]
     pub metrics: Option<String>,
@@ -81,6 +85,9 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
         max_connections_per_ip: args.max_connections_per_ip as usize,
         max_rooms: args.max_rooms as usize,
         database: args.database,
+        keep_finished: args
+            .keep_finished_days
+            .map(|d| std::time::Duration::from_secs(d * 86_400)),
         metrics: args.metrics,
         ..defaults
     };

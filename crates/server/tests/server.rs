@@ -429,3 +429,40 @@ fn the_metrics_say_what_the_server_holds_and_refused() {
     assert!(commits >= 1.0, "{text}");
     assert!(scrape(at, "/").starts_with("HTTP/1.1 404"));
 }
+
+/// Retention: a finished room's journal and record go once they are older than the
+/// setting; the room's id stays taken; open rooms are untouched.
+#[test]
+fn finished_rooms_are_forgotten_after_the_retention_and_their_ids_stay_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let url = format!("sqlite:{}", dir.path().join("server.db").display());
+    rt.block_on(async {
+        let store = bw_server::server::Store::open(&url, None).await.unwrap();
+        for room in [1, 2] {
+            assert!(store.create(room, vec![format!("{room}")]).await.unwrap());
+        }
+        store.keep_record(1, "record".into()).await.unwrap();
+        store.close(1);
+        // A day's retention keeps what closed a moment ago.
+        store
+            .forget_finished(Duration::from_secs(86_400))
+            .await
+            .unwrap();
+        assert_eq!(store.journal(1).await.unwrap().len(), 1);
+        assert!(store.record(1).await.unwrap().is_some());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        store.forget_finished(Duration::ZERO).await.unwrap();
+        assert!(store.journal(1).await.unwrap().is_empty());
+        assert_eq!(store.record(1).await.unwrap(), None);
+        assert_eq!(
+            store.journal(2).await.unwrap().len(),
+            1,
+            "an open room stays"
+        );
+        assert!(!store.create(1, vec![]).await.unwrap(), "id 1 stays taken");
+    });
+}

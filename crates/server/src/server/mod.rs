@@ -51,6 +51,9 @@ pub struct Config {
     pub max_rooms: usize,
     /// Where to serve the Prometheus metrics (`http://ADDR/metrics`); `None`: nowhere.
     pub metrics: Option<String>,
+    /// Finished rooms' journals and records are deleted this long after the room closed
+    /// (checked at start and every hour); `None`: kept for ever.
+    pub keep_finished: Option<Duration>,
     /// A waiting room's journal is compacted (rewritten as its seats, hands and chat) once
     /// it holds this many entries: toggling readiness cannot grow the database.
     pub compact_after: u64,
@@ -83,6 +86,7 @@ impl Config {
             max_rooms: DEFAULT_MAX_ROOMS,
             metrics: None,
             compact_after: DEFAULT_COMPACT_AFTER,
+            keep_finished: None,
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
             test_faults: false,
             fixed_seeds: None,
@@ -359,6 +363,18 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         thinking: Arc::new(tokio::sync::Semaphore::new(max_thinking)),
     });
     restore_rooms(&hub).await?;
+    if let Some(age) = hub.config.keep_finished {
+        hub.store.forget_finished(age).await?;
+        let store = hub.store.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(3600)).await;
+                if let Err(e) = store.forget_finished(age).await {
+                    eprintln!("cannot delete finished rooms' journals: {e}");
+                }
+            }
+        });
+    }
     let metrics_addr = match metrics_listener {
         Some(listener) => {
             let addr = listener.local_addr().ok();

@@ -25,11 +25,20 @@ const MAX_GROUP: usize = 512;
 const QUEUE: usize = 4096;
 
 const SCHEMA: [&str; 3] = [
-    "CREATE TABLE IF NOT EXISTS rooms (id BIGINT PRIMARY KEY, open INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS rooms (id BIGINT PRIMARY KEY, open INTEGER NOT NULL, \
+     closed_ms BIGINT)",
     "CREATE TABLE IF NOT EXISTS entries (room BIGINT NOT NULL, seq BIGINT NOT NULL, \
      body TEXT NOT NULL, PRIMARY KEY (room, seq))",
-    "CREATE TABLE IF NOT EXISTS records (room BIGINT PRIMARY KEY, body TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS records (room BIGINT PRIMARY KEY, body TEXT NOT NULL, \
+     kept_ms BIGINT NOT NULL DEFAULT 0)",
 ];
+
+/// Milliseconds since 1970 (when a room closed, when a record was kept).
+fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
 
 /// One change for the writer.
 enum Change {
@@ -54,6 +63,12 @@ enum Change {
     },
     /// A room that will not come back at a restart (over, failed or closed).
     Close { room: RoomId },
+    /// Finished rooms' journals and records kept since before `before_ms` are deleted
+    /// (the rooms' ids stay taken).
+    Forget {
+        before_ms: i64,
+        done: oneshot::Sender<Result<(), String>>,
+    },
     /// A finished game's record.
     Record {
         room: RoomId,
@@ -68,7 +83,8 @@ impl Change {
             Change::Create { done, .. } => drop(done.send(Err(why.to_string()))),
             Change::Append { done, .. }
             | Change::Record { done, .. }
-            | Change::Replace { done, .. } => drop(done.send(Err(why.to_string()))),
+            | Change::Replace { done, .. }
+            | Change::Forget { done, .. } => drop(done.send(Err(why.to_string()))),
             Change::Close { .. } => {}
         }
     }
@@ -270,6 +286,17 @@ impl Store {
             .map_err(|_| "the database writer stopped".to_string())?
     }
 
+    /// Deletes the journals of rooms that closed, and the records kept, more than `age`
+    /// ago (the rooms' ids stay taken); returns once committed.
+    pub async fn forget_finished(&self, age: Duration) -> Result<(), String> {
+        let (done, answer) = oneshot::channel();
+        let before_ms = unix_ms() - age.as_millis() as i64;
+        self.send(Change::Forget { before_ms, done }).await?;
+        answer
+            .await
+            .map_err(|_| "the database writer stopped".to_string())?
+    }
+
     /// The room will not come back after a restart (its rows stay: its id is never given
     /// again).
     pub fn close(&self, room: RoomId) {
@@ -309,7 +336,8 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Change>, stats: std::sync:
                         Change::Create { done, .. } => drop(done.send(Ok(!taken))),
                         Change::Append { done, .. }
                         | Change::Record { done, .. }
-                        | Change::Replace { done, .. } => drop(done.send(Ok(()))),
+                        | Change::Replace { done, .. }
+                        | Change::Forget { done, .. } => drop(done.send(Ok(()))),
                         Change::Close { .. } => {}
                     }
                 }
@@ -360,8 +388,24 @@ async fn commit(pool: &AnyPool, group: &[Change]) -> Result<Vec<bool>, String> {
                     .map_err(|e| e.to_string())?;
                 insert_entries(&mut tx, *room, 0, entries).await?;
             }
+            Change::Forget { before_ms, .. } => {
+                sqlx::query(
+                    "DELETE FROM entries WHERE room IN \
+                     (SELECT id FROM rooms WHERE open = 0 AND closed_ms < $1)",
+                )
+                .bind(*before_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| e.to_string())?;
+                sqlx::query("DELETE FROM records WHERE kept_ms < $1")
+                    .bind(*before_ms)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
             Change::Close { room } => {
-                sqlx::query("UPDATE rooms SET open = 0 WHERE id = $1")
+                sqlx::query("UPDATE rooms SET open = 0, closed_ms = $1 WHERE id = $2")
+                    .bind(unix_ms())
                     .bind(*room as i64)
                     .execute(&mut *tx)
                     .await
@@ -369,11 +413,13 @@ async fn commit(pool: &AnyPool, group: &[Change]) -> Result<Vec<bool>, String> {
             }
             Change::Record { room, body, .. } => {
                 sqlx::query(
-                    "INSERT INTO records (room, body) VALUES ($1, $2) \
-                     ON CONFLICT (room) DO UPDATE SET body = excluded.body",
+                    "INSERT INTO records (room, body, kept_ms) VALUES ($1, $2, $3) \
+                     ON CONFLICT (room) DO UPDATE SET body = excluded.body, \
+                     kept_ms = excluded.kept_ms",
                 )
                 .bind(*room as i64)
                 .bind(body.as_str())
+                .bind(unix_ms())
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| e.to_string())?;
