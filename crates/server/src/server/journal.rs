@@ -8,11 +8,8 @@ use std::sync::atomic::Ordering;
 use bw_online::protocol::{RoomId, RoomStatus};
 use bw_online::room::{Entry, Room};
 
-use super::store::Store;
+use super::store::{DATABASE_FILE, Store};
 use super::{Config, Hub, launch_room};
-
-/// The database file under `--data` when no `--database` is given.
-pub const DATABASE_FILE: &str = "server.db";
 
 /// Opens the configured database: `--database`, or SQLite in `server.db` under `--data`
 /// (created readable by the server's user only: it holds the seats' tokens).

@@ -449,12 +449,12 @@ async fn insert_entries(
     Ok(())
 }
 
+/// The database file under `--data` when no `--database` is given.
+pub const DATABASE_FILE: &str = "server.db";
+
 /// The URL of the embedded database under a data folder.
 pub fn sqlite_url(data: &std::path::Path) -> String {
-    format!(
-        "sqlite:{}",
-        data.join(super::journal::DATABASE_FILE).display()
-    )
+    format!("sqlite:{}", data.join(DATABASE_FILE).display())
 }
 
 /// A finished game's record from the embedded database under `data`, read outside any
