@@ -357,8 +357,14 @@ async fn commit(pool: &AnyPool, group: &[Change]) -> Result<Vec<bool>, String> {
     let mut conn = pool.acquire().await.map_err(|e| e.to_string())?;
     let mut tx = conn.begin().await.map_err(|e| e.to_string())?;
     let mut taken = Vec::with_capacity(group.len());
+    // Appended rows wait here and go in as few statements as possible (in order, before
+    // any other kind of change).
+    let mut rows: Vec<(RoomId, u64, &str)> = Vec::new();
     for change in group {
         let mut was_taken = false;
+        if !matches!(change, Change::Append { .. }) {
+            insert_rows(&mut tx, &mut rows).await?;
+        }
         match change {
             Change::Create { room, entries, .. } => {
                 let done = sqlx::query(
@@ -379,7 +385,12 @@ async fn commit(pool: &AnyPool, group: &[Change]) -> Result<Vec<bool>, String> {
                 from,
                 entries,
                 ..
-            } => insert_entries(&mut tx, *room, *from, entries).await?,
+            } => rows.extend(
+                entries
+                    .iter()
+                    .enumerate()
+                    .map(|(i, body)| (*room, from + i as u64, body.as_str())),
+            ),
             Change::Replace { room, entries, .. } => {
                 sqlx::query("DELETE FROM entries WHERE room = $1")
                     .bind(*room as i64)
@@ -427,6 +438,7 @@ async fn commit(pool: &AnyPool, group: &[Change]) -> Result<Vec<bool>, String> {
         }
         taken.push(was_taken);
     }
+    insert_rows(&mut tx, &mut rows).await?;
     tx.commit().await.map_err(|e| e.to_string())?;
     Ok(taken)
 }
@@ -437,15 +449,38 @@ async fn insert_entries(
     from: u64,
     entries: &[String],
 ) -> Result<(), String> {
-    for (i, body) in entries.iter().enumerate() {
-        sqlx::query("INSERT INTO entries (room, seq, body) VALUES ($1, $2, $3)")
-            .bind(room as i64)
-            .bind((from + i as u64) as i64)
-            .bind(body.as_str())
-            .execute(&mut **tx)
-            .await
-            .map_err(|e| e.to_string())?;
+    let mut rows: Vec<(RoomId, u64, &str)> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, body)| (room, from + i as u64, body.as_str()))
+        .collect();
+    insert_rows(tx, &mut rows).await
+}
+
+/// Rows of journals per statement (3 parameters each, well under SQLite's 32,766).
+const ROWS_PER_INSERT: usize = 200;
+
+/// Inserts journal rows, many per statement, and empties `rows`.
+async fn insert_rows(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    rows: &mut Vec<(RoomId, u64, &str)>,
+) -> Result<(), String> {
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from("INSERT INTO entries (room, seq, body) VALUES ");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            let n = 3 * i;
+            sql.push_str(&format!("(${}, ${}, ${})", n + 1, n + 2, n + 3));
+        }
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for &(room, seq, body) in chunk {
+            query = query.bind(room as i64).bind(seq as i64).bind(body);
+        }
+        query.execute(&mut **tx).await.map_err(|e| e.to_string())?;
     }
+    rows.clear();
     Ok(())
 }
 
