@@ -227,16 +227,12 @@ impl Store {
 
     /// Creates a room with its first entries; `Ok(false)` when the id was ever used.
     pub async fn create(&self, room: RoomId, entries: Vec<String>) -> Result<bool, String> {
-        let (done, answer) = oneshot::channel();
-        self.send(Change::Create {
+        self.ask(|done| Change::Create {
             room,
             entries,
             done,
         })
-        .await?;
-        answer
-            .await
-            .map_err(|_| "the database writer stopped".to_string())?
+        .await
     }
 
     /// Appends a room's entries after its first `from`; returns once committed.
@@ -249,52 +245,36 @@ impl Store {
         if entries.is_empty() {
             return Ok(());
         }
-        let (done, answer) = oneshot::channel();
-        self.send(Change::Append {
+        self.ask(|done| Change::Append {
             room,
             from,
             entries,
             done,
         })
-        .await?;
-        answer
-            .await
-            .map_err(|_| "the database writer stopped".to_string())?
+        .await
     }
 
     /// Rewrites a room's journal as `entries` (one transaction: the old one or the new one,
     /// never a mix); returns once committed.
     pub async fn replace(&self, room: RoomId, entries: Vec<String>) -> Result<(), String> {
-        let (done, answer) = oneshot::channel();
-        self.send(Change::Replace {
+        self.ask(|done| Change::Replace {
             room,
             entries,
             done,
         })
-        .await?;
-        answer
-            .await
-            .map_err(|_| "the database writer stopped".to_string())?
+        .await
     }
 
     /// Keeps a finished game's record; returns once committed.
     pub async fn keep_record(&self, room: RoomId, body: String) -> Result<(), String> {
-        let (done, answer) = oneshot::channel();
-        self.send(Change::Record { room, body, done }).await?;
-        answer
-            .await
-            .map_err(|_| "the database writer stopped".to_string())?
+        self.ask(|done| Change::Record { room, body, done }).await
     }
 
     /// Deletes the journals of rooms that closed, and the records kept, more than `age`
     /// ago (the rooms' ids stay taken); returns once committed.
     pub async fn forget_finished(&self, age: Duration) -> Result<(), String> {
-        let (done, answer) = oneshot::channel();
         let before_ms = unix_ms() - age.as_millis() as i64;
-        self.send(Change::Forget { before_ms, done }).await?;
-        answer
-            .await
-            .map_err(|_| "the database writer stopped".to_string())?
+        self.ask(|done| Change::Forget { before_ms, done }).await
     }
 
     /// The room will not come back after a restart (its rows stay: its id is never given
@@ -303,11 +283,18 @@ impl Store {
         let _ = self.writes.try_send(Change::Close { room });
     }
 
-    async fn send(&self, change: Change) -> Result<(), String> {
+    /// Hands the writer a change and waits for its answer (once committed, or why not).
+    async fn ask<T>(
+        &self,
+        change: impl FnOnce(oneshot::Sender<Result<T, String>>) -> Change,
+    ) -> Result<T, String> {
+        const STOPPED: &str = "the database writer stopped";
+        let (done, answer) = oneshot::channel();
         self.writes
-            .send(change)
+            .send(change(done))
             .await
-            .map_err(|_| "the database writer stopped".to_string())
+            .map_err(|_| STOPPED.to_string())?;
+        answer.await.map_err(|_| STOPPED.to_string())?
     }
 }
 
