@@ -8,8 +8,9 @@ use std::sync::atomic::Ordering;
 use bw_online::protocol::{RoomId, RoomStatus};
 use bw_online::room::{Entry, Room};
 
+use super::room::launch_room;
 use super::store::{DATABASE_FILE, Store};
-use super::{Config, Hub, launch_room};
+use super::{Config, Hub};
 
 /// Opens the configured database: `--database`, or SQLite in `server.db` under `--data`
 /// (created readable by the server's user only: it holds the seats' tokens).
