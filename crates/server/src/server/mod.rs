@@ -1,7 +1,9 @@
-//! The game server: WebSocket connections, the lobby, one task per room, the rooms'
-//! journals in a database ([`store`]: SQLite under `--data`, or PostgreSQL), and the limits that keep one bad connection from hurting the
-//! others (frame size, message rate, idle time). Rooms are [`bw_online::room::Room`]s: the
-//! rules crate referees them; this file only carries messages, clocks and files.
+//! The game server: WebSocket connections ([`connection`]), the lobby, one task per room
+//! ([`room`]), the rooms' journals in a database ([`store`]: SQLite under `--data`, or
+//! PostgreSQL), the metrics, and the limits that keep one bad connection from hurting the
+//! others (frame size, message rate, idle time, queued bytes). Rooms are
+//! [`bw_online::room::Room`]s: the rules crate referees them; this file holds the settings,
+//! the hub and starting the server.
 
 use std::collections::HashMap;
 use std::io::Write;
