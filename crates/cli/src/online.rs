@@ -26,6 +26,12 @@ pub struct ServeArgs {
     /// (default: keep them).
     #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u64).range(1..=36500))]
     pub keep_finished_days: Option<u64>,
+    /// Serve wss:// (TLS) with this certificate chain (PEM, leaf first); with --tls-key.
+    #[arg(long, value_name = "PEM", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM: PKCS#8, PKCS#1 or SEC1); with --tls-cert.
+    #[arg(long, value_name = "PEM", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
     /// Serve Prometheus metrics at http://ADDR/metrics (printed as the second line).
     #[arg(long, value_name = "HOST:PORT")]
     pub metrics: Option<String>,
@@ -60,7 +66,7 @@ pub enum LoadGame {
 
 #[derive(Args, Debug)]
 pub struct LoadtestArgs {
-    /// The server, as `ws://HOST:PORT`.
+    /// The server, as `ws://HOST:PORT` or `wss://HOST:PORT`.
     #[arg(long, value_name = "URL")]
     pub server: String,
     #[arg(long, value_enum)]
@@ -89,6 +95,10 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
             .keep_finished_days
             .map(|d| std::time::Duration::from_secs(d * 86_400)),
         metrics: args.metrics,
+        tls: match (args.tls_cert, args.tls_key) {
+            (Some(cert), Some(key)) => Some(bw_server::server::TlsFiles { cert, key }),
+            _ => None,
+        },
         ..defaults
     };
     bw_server::server::run(&args.addr, config).map_err(|e| Failure {

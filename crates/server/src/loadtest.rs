@@ -124,13 +124,26 @@ pub fn run(args: Args) -> Result<Report, String> {
     runtime.block_on(run_async(args))
 }
 
+/// A connection to `ws://` or `wss://` (the certificate checked as the game checks it).
+async fn connect(
+    url: &str,
+) -> Result<
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    tokio_tungstenite::tungstenite::Error,
+> {
+    let tls = tokio_tungstenite::Connector::Rustls(crate::tls::default_client_config());
+    let (ws, _) =
+        tokio_tungstenite::connect_async_tls_with_config(url, None, true, Some(tls)).await?;
+    Ok(ws)
+}
+
 struct Shared {
     report: Mutex<Report>,
 }
 
 async fn run_async(args: Args) -> Result<Report, String> {
     // One connection first: a server that cannot be reached is a one-line failure.
-    tokio_tungstenite::connect_async(args.server.as_str())
+    connect(&args.server)
         .await
         .map_err(|e| format!("cannot reach {}: {e}", args.server))?;
     let shared = Arc::new(Shared {
@@ -224,7 +237,7 @@ async fn client(
     content: Content,
     shared: &Arc<Shared>,
 ) -> Result<(), String> {
-    let (ws, _) = tokio_tungstenite::connect_async(args.server.as_str())
+    let ws = connect(&args.server)
         .await
         .map_err(|e| format!("connect: {e}"))?;
     let (mut sink, mut source) = ws.split();

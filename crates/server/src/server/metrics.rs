@@ -30,6 +30,8 @@ pub struct Metrics {
     refusals: Mutex<BTreeMap<String, u64>>,
     /// Connections closed before their handshake (over a connection cap).
     pub connections_refused: AtomicU64,
+    /// TLS handshakes that failed or took too long (`wss://` only).
+    pub tls_failures: AtomicU64,
     pub computer_moves: AtomicU64,
     pub computer_thinking_us: AtomicU64,
     /// Computers waiting for a permit to think, thinking now, and the most that ever
@@ -59,6 +61,11 @@ impl Metrics {
             .expect("refusals")
             .entry(name)
             .or_default() += 1;
+    }
+
+    /// A TLS handshake that failed or timed out.
+    pub fn tls_failed(&self) {
+        self.tls_failures.fetch_add(1, Relaxed);
     }
 
     pub fn waiting(&self) -> Counted<'_> {
@@ -101,6 +108,12 @@ pub fn render(hub: &Hub) -> String {
         "counter",
         "Connections closed at once for a connection cap.",
         &[(String::new(), m.connections_refused.load(Relaxed) as f64)],
+    );
+    metric(
+        "bw_tls_handshake_failures_total",
+        "counter",
+        "TLS handshakes that failed or timed out (wss:// only).",
+        &[(String::new(), m.tls_failures.load(Relaxed) as f64)],
     );
     let mut by_status: BTreeMap<&str, usize> = [
         ("waiting", 0),
