@@ -1,11 +1,19 @@
-//! A blocking client for the protocol: one WebSocket over a plain TCP stream, for tests,
-//! tools and the game's online screens (on a thread of their own).
+//! A blocking client for the protocol: one WebSocket over TCP (`ws://`) or TLS (`wss://`),
+//! for tests, tools and the game's online screens (on a thread of their own).
 
-use std::net::TcpStream;
+use std::net::{TcpStream, ToSocketAddrs};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use tungstenite::client::IntoClientRequest;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
+
+use crate::tls;
+
+/// How long reaching a server may take: the TCP connection, and the TLS and WebSocket
+/// handshakes.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 use bw_online::protocol::*;
 
@@ -24,10 +32,65 @@ pub enum Received {
 }
 
 impl Client {
-    /// Connects to `ws://HOST:PORT`.
+    /// Connects to `ws://HOST:PORT` or `wss://HOST:PORT` (the server's certificate checked
+    /// against the roots of [`tls::default_client_config`]).
     pub fn connect(url: &str) -> Result<Client, String> {
-        let (ws, _) = tungstenite::connect(url).map_err(|e| format!("cannot reach {url}: {e}"))?;
-        Ok(Client { ws })
+        Client::connect_with(url, tls::default_client_config())
+    }
+
+    /// [`Client::connect`] trusting what `tls` trusts (a test's self-signed certificate).
+    pub fn connect_with(url: &str, tls: Arc<rustls::ClientConfig>) -> Result<Client, String> {
+        let fail = |e: &dyn std::fmt::Display| format!("cannot reach {url}: {e}");
+        let request = url.into_client_request().map_err(|e| fail(&e))?;
+        let uri = request.uri();
+        let host = uri.host().ok_or_else(|| fail(&"no host"))?;
+        let port = match uri.port_u16() {
+            Some(p) => p,
+            None => match tungstenite::client::uri_mode(uri).map_err(|e| fail(&e))? {
+                tungstenite::stream::Mode::Plain => 80,
+                tungstenite::stream::Mode::Tls => 443,
+            },
+        };
+        // `[::1]` in a URL is `::1` to the resolver.
+        let host = host.trim_start_matches('[').trim_end_matches(']');
+        let addrs = (host, port).to_socket_addrs().map_err(|e| fail(&e))?;
+        let mut last = None;
+        let mut stream = None;
+        for addr in addrs {
+            match TcpStream::connect_timeout(&addr, CONNECT_TIMEOUT) {
+                Ok(s) => {
+                    stream = Some(s);
+                    break;
+                }
+                Err(e) => last = Some(e),
+            }
+        }
+        let stream = match (stream, last) {
+            (Some(s), _) => s,
+            (None, Some(e)) => return Err(fail(&e)),
+            (None, None) => return Err(fail(&"the host has no address")),
+        };
+        let _ = stream.set_nodelay(true);
+        // A server that accepts and then says nothing cannot hold the handshake for ever.
+        stream
+            .set_read_timeout(Some(CONNECT_TIMEOUT))
+            .and_then(|()| stream.set_write_timeout(Some(CONNECT_TIMEOUT)))
+            .map_err(|e| fail(&e))?;
+        let (ws, _) = tungstenite::client_tls_with_config(
+            request,
+            stream,
+            None,
+            Some(tungstenite::Connector::Rustls(tls)),
+        )
+        .map_err(|e| match e {
+            tungstenite::HandshakeError::Failure(e) => fail(&e),
+            tungstenite::HandshakeError::Interrupted(_) => fail(&"the handshake timed out"),
+        })?;
+        let mut client = Client { ws };
+        if let Some(tcp) = client.tcp() {
+            let _ = tcp.set_write_timeout(None);
+        }
+        Ok(client)
     }
 
     /// Connects and says `hello`; waits for `welcome`.
@@ -67,8 +130,17 @@ impl Client {
         self.ws.send(msg).map_err(|e| format!("send: {e}"))
     }
 
+    /// The TCP stream under the WebSocket (and under TLS, for `wss://`).
+    fn tcp(&mut self) -> Option<&mut TcpStream> {
+        match self.ws.get_mut() {
+            MaybeTlsStream::Plain(s) => Some(s),
+            MaybeTlsStream::Rustls(s) => Some(&mut s.sock),
+            _ => None,
+        }
+    }
+
     fn set_timeout(&mut self, t: Option<Duration>) {
-        if let MaybeTlsStream::Plain(s) = self.ws.get_mut() {
+        if let Some(s) = self.tcp() {
             let _ = s.set_read_timeout(t);
         }
     }
@@ -150,6 +222,8 @@ pub struct BotClient {
     seq: u32,
     /// The game's record, once it ended.
     pub finished: Option<GameRecord>,
+    /// The last view of the game the server sent.
+    pub last_view: Option<GameView>,
     /// Refusals and errors received.
     pub refusals: Vec<(RefusalCode, String)>,
     pub closed: bool,
@@ -163,6 +237,7 @@ impl BotClient {
             acted: 0,
             seq: 0,
             finished: None,
+            last_view: None,
             refusals: Vec::new(),
             closed: false,
         }
@@ -179,6 +254,7 @@ impl BotClient {
             Received::Msg(msg) => {
                 match &msg {
                     ServerMsg::Finished { record } => self.finished = Some(record.clone()),
+                    ServerMsg::Game { view } => self.last_view = Some(view.clone()),
                     ServerMsg::Refused { code, reason, .. } | ServerMsg::Error { code, reason } => {
                         self.refusals.push((*code, reason.clone()))
                     }

@@ -5,10 +5,10 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::net::TcpStream;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -19,7 +19,7 @@ use bw_online::protocol::{
 };
 use bw_online::room::Refused;
 
-use super::{Hub, Link, OUTBOX, Outgoing, RoomCmd, create_room};
+use super::{HANDSHAKE, Hub, Link, OUTBOX, Outgoing, RoomCmd, create_room};
 
 /// Frames of at most 64 KiB both ways; the WebSocket's write buffer (what the peer has not
 /// read yet, pongs included) holds at most `max_queued` bytes, beyond which writing fails and
@@ -56,9 +56,13 @@ impl Rate {
     }
 }
 
-pub(super) async fn connection(hub: Arc<Hub>, stream: TcpStream, _peer: SocketAddr) {
+/// Serves one connection: a TCP stream, or a TLS stream over one.
+pub(super) async fn connection<S>(hub: Arc<Hub>, stream: S, _peer: SocketAddr)
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
     let handshake = tokio::time::timeout(
-        Duration::from_secs(10),
+        HANDSHAKE,
         tokio_tungstenite::accept_async_with_config(
             stream,
             Some(ws_config(hub.config.max_queued_bytes)),
@@ -262,7 +266,7 @@ impl Session {
             ClientMsg::Hello { .. } => {
                 return Err((RefusalCode::Malformed, "`hello` came twice".into()));
             }
-            ClientMsg::ListRooms => self.link.send(&self.hub.lobby()),
+            ClientMsg::ListRooms => self.link.send_text(self.hub.lobby_text()),
             ClientMsg::CreateRoom { options } => {
                 if self.room().is_some() {
                     self.refuse(RefusalCode::WrongPhase, "leave this room first");

@@ -49,6 +49,9 @@ pub struct Config {
     pub max_connections_per_ip: usize,
     /// Rooms open at once; one more is refused (`server_full`).
     pub max_rooms: usize,
+    /// The certificate chain and private key (PEM files) to serve `wss://` with; `None`:
+    /// `ws://`, in clear.
+    pub tls: Option<TlsFiles>,
     /// Where to serve the Prometheus metrics (`http://ADDR/metrics`); `None`: nowhere.
     pub metrics: Option<String>,
     /// Finished rooms' journals and records are deleted this long after the room closed
@@ -84,6 +87,7 @@ impl Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_connections_per_ip: DEFAULT_MAX_CONNECTIONS_PER_IP,
             max_rooms: DEFAULT_MAX_ROOMS,
+            tls: None,
             metrics: None,
             compact_after: DEFAULT_COMPACT_AFTER,
             keep_finished: None,
@@ -93,6 +97,17 @@ impl Config {
         }
     }
 }
+
+/// The PEM files of `serve --tls-cert FILE --tls-key FILE`.
+#[derive(Clone, Debug)]
+pub struct TlsFiles {
+    pub cert: PathBuf,
+    pub key: PathBuf,
+}
+
+/// How long a new connection has for its TLS handshake, and then for its WebSocket
+/// handshake.
+const HANDSHAKE: Duration = Duration::from_secs(10);
 
 /// How many messages a slow reader may have waiting before it is disconnected (the bytes
 /// are bounded by [`Config::max_queued_bytes`]).
@@ -138,7 +153,11 @@ impl Link {
         if let ServerMsg::Refused { code, .. } | ServerMsg::Error { code, .. } = msg {
             self.metrics.refused(*code);
         }
-        let text = to_json(msg);
+        self.send_text(to_json(msg));
+    }
+
+    /// A message already in JSON (the lobby, made once for many).
+    fn send_text(&self, text: String) {
         let len = text.len();
         let over = self.queued.fetch_add(len, Ordering::AcqRel) + len > self.max_queued;
         let sent = !over && {
@@ -201,6 +220,11 @@ pub struct Hub {
     content: Content,
     epoch: Instant,
     rooms: Mutex<HashMap<RoomId, RoomHandle>>,
+    /// Raised whenever a room comes, goes or changes its line in the lobby; and the lobby
+    /// message as made at a version (a flood of `list_rooms` costs a copy each, not a
+    /// serialisation of every room).
+    rooms_version: AtomicU64,
+    lobby_made: Mutex<(u64, Option<String>)>,
     tokens: Mutex<HashMap<String, RoomId>>,
     next_room: AtomicU64,
     next_conn: AtomicU64,
@@ -256,6 +280,7 @@ impl Hub {
     /// table holds only open rooms' seats).
     fn close_room(&self, id: RoomId) {
         self.rooms.lock().expect("rooms").remove(&id);
+        self.rooms_changed();
         self.tokens
             .lock()
             .expect("tokens")
@@ -312,6 +337,23 @@ impl Hub {
         fit_lobby(list, total)
     }
 
+    /// The lobby message in JSON, made again only when a room has changed since.
+    pub fn lobby_text(&self) -> String {
+        let version = self.rooms_version.load(Ordering::Acquire);
+        if let (made, Some(text)) = &*self.lobby_made.lock().expect("lobby")
+            && *made == version
+        {
+            return text.clone();
+        }
+        let text = to_json(&self.lobby());
+        *self.lobby_made.lock().expect("lobby") = (version, Some(text.clone()));
+        text
+    }
+
+    fn rooms_changed(&self) {
+        self.rooms_version.fetch_add(1, Ordering::AcqRel);
+    }
+
     fn room_tx(&self, id: RoomId) -> Option<mpsc::UnboundedSender<RoomCmd>> {
         self.rooms
             .lock()
@@ -324,6 +366,8 @@ impl Hub {
 /// A running server: its address, its metrics' address, and the hub (for tests).
 pub struct Running {
     pub addr: SocketAddr,
+    /// Whether the server speaks `wss://` (TLS) or `ws://`.
+    pub tls: bool,
     pub metrics: Option<SocketAddr>,
     pub hub: Arc<Hub>,
 }
@@ -337,6 +381,13 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
     let local = listener
         .local_addr()
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let tls = match &config.tls {
+        Some(files) => Some(tokio_rustls::TlsAcceptor::from(crate::tls::server_config(
+            &files.cert,
+            &files.key,
+        )?)),
+        None => None,
+    };
     let store = open_store(&config).await?;
     let metrics_listener = match &config.metrics {
         Some(at) => Some(
@@ -352,6 +403,8 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         content: Content::builtin(),
         epoch: Instant::now(),
         rooms: Mutex::new(HashMap::new()),
+        rooms_version: AtomicU64::new(0),
+        lobby_made: Mutex::new((0, None)),
         tokens: Mutex::new(HashMap::new()),
         next_room: AtomicU64::new(1),
         queued_bytes: Arc::new(AtomicUsize::new(0)),
@@ -395,8 +448,19 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
                     };
                     let _ = stream.set_nodelay(true);
                     let hub = accept_hub.clone();
+                    let tls = tls.clone();
                     tokio::spawn(async move {
-                        connection(hub, stream, peer).await;
+                        match tls {
+                            // The TLS handshake has the WebSocket handshake's deadline.
+                            Some(tls) => {
+                                let shake = tokio::time::timeout(HANDSHAKE, tls.accept(stream));
+                                match shake.await {
+                                    Ok(Ok(stream)) => connection(hub, stream, peer).await,
+                                    _ => hub.metrics.tls_failed(),
+                                }
+                            }
+                            None => connection(hub, stream, peer).await,
+                        }
                         drop(counted);
                     });
                 }
@@ -410,12 +474,14 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
     });
     Ok(Running {
         addr: local,
+        tls: hub.config.tls.is_some(),
         metrics: metrics_addr,
         hub,
     })
 }
 
-/// `bracket-war serve`: prints `listening ws://HOST:PORT` first, then serves until killed.
+/// `bracket-war serve`: prints `listening ws://HOST:PORT` (`wss://` with TLS) first, then
+/// serves until killed.
 pub fn run(addr: &str, config: Config) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -423,14 +489,18 @@ pub fn run(addr: &str, config: Config) -> Result<(), String> {
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
     runtime.block_on(async {
         let running = start(addr, config).await?;
-        println!("listening ws://{}", running.addr);
+        let scheme = if running.tls { "wss" } else { "ws" };
+        println!("listening {scheme}://{}", running.addr);
         if let Some(m) = running.metrics {
             println!("metrics http://{m}/metrics");
         }
-        eprintln!(
-            "note: the connections are not encrypted (ws://); to serve strangers on the \
-             internet, put a TLS proxy (wss://) in front"
-        );
+        if !running.tls {
+            eprintln!(
+                "note: the connections are not encrypted (ws://): names, chat and seat \
+                 tokens cross the network in clear; give --tls-cert and --tls-key to serve \
+                 wss://"
+            );
+        }
         let _ = std::io::stdout().flush();
         std::future::pending::<()>().await;
         Ok(())

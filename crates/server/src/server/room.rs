@@ -34,6 +34,7 @@ pub(super) fn launch_room(hub: &Arc<Hub>, room: Room, entries: &[Entry], journal
             summary: room.summary(),
         },
     );
+    hub.rooms_changed();
     tokio::spawn(room_task(hub.clone(), room, tx, rx, journaled));
 }
 
@@ -242,8 +243,11 @@ async fn room_task(
             return;
         }
         let summary = room.summary();
-        if let Some(h) = hub.rooms.lock().expect("rooms").get_mut(&id) {
+        if let Some(h) = hub.rooms.lock().expect("rooms").get_mut(&id)
+            && h.summary != summary
+        {
             h.summary = summary;
+            hub.rooms_changed();
         }
     }
 }
