@@ -11,6 +11,10 @@ if [[ "${1:-}" == "--test" ]]; then
     packages+=(xdotool imagemagick mold)
     # Windows from Linux: MinGW-w64 links the .exe files, Wine runs them, zip packs them.
     packages+=(gcc-mingw-w64-x86-64 wine64 zip)
+    # The macOS check: clang compiles ring's C for arm64 macOS (scripts/macos-check).
+    packages+=(clang)
+    # The server's tests against PostgreSQL (scripts/test.sh starts a throwaway cluster).
+    packages+=(postgresql)
 fi
 
 missing=()

@@ -35,9 +35,15 @@ impl Drop for Server {
 
 /// Starts `serve` on a free port; the server and its URL (from the fixed first line).
 fn serve(data: &std::path::Path) -> (Server, String) {
+    serve_with(data, &[])
+}
+
+/// [`serve`] with more arguments (`--database URL`).
+fn serve_with(data: &std::path::Path, more: &[String]) -> (Server, String) {
     let mut child = exe()
         .args(["serve", "--addr", "127.0.0.1:0", "--data"])
         .arg(data)
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -226,6 +232,20 @@ fn bad_command_lines_fail_in_one_line() {
         (vec!["serve", "--database", "mysql://db/rooms"], 2),
         (vec!["serve", "--keep-finished-days", "0"], 2),
         (vec!["serve", "--max-thinking", "0"], 2),
+        // TLS needs both files, and files it can read.
+        (vec!["serve", "--tls-cert", "cert.pem"], 2),
+        (
+            vec![
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--tls-cert",
+                "/no/such/cert.pem",
+                "--tls-key",
+                "/no/such/key.pem",
+            ],
+            1,
+        ),
         (
             vec![
                 "serve",
@@ -242,4 +262,281 @@ fn bad_command_lines_fail_in_one_line() {
         assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+#[test]
+fn serve_with_a_certificate_says_wss_first_and_serves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
+    let (cert, key) = (dir.path().join("cert.pem"), dir.path().join("key.pem"));
+    std::fs::write(&cert, made.cert.pem()).unwrap();
+    std::fs::write(&key, made.signing_key.serialize_pem()).unwrap();
+    let mut child = exe()
+        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+        .arg(dir.path().join("data"))
+        .arg("--tls-cert")
+        .arg(&cert)
+        .arg("--tls-key")
+        .arg(&key)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let mut server = Server(child);
+    let port = first
+        .trim()
+        .strip_prefix("listening wss://127.0.0.1:")
+        .unwrap_or_else(|| panic!("first line: {first:?}"));
+    let trust = bw_server::tls::client_config(&bw_server::tls::certificates(&cert).unwrap());
+    let url = format!("wss://localhost:{port}");
+    let mut c = Client::connect_with(&url, trust)
+        .unwrap()
+        .hello("tls", None)
+        .unwrap();
+    c.send(&ClientMsg::ListRooms).unwrap();
+    c.expect(Duration::from_secs(10), |m| {
+        matches!(m, ServerMsg::Lobby { .. })
+    })
+    .unwrap();
+    // The load test over wss://, trusting the certificate as the README says a player
+    // does: SSL_CERT_FILE names it.
+    let out = exe()
+        .args([
+            "loadtest", "--server", &url, "--game", "bracket", "--rooms", "1",
+        ])
+        .env("BW_LOADTEST_THINK_MS", "40")
+        .env("SSL_CERT_FILE", &cert)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or("")
+            .starts_with("rooms 1 finished 1 errors 0"),
+        "{stdout} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Without it, the certificate is not trusted: a one-line failure.
+    let out = exe()
+        .args([
+            "loadtest", "--server", &url, "--game", "bracket", "--rooms", "1",
+        ])
+        .env_remove("SSL_CERT_FILE")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("certificate"), "{err}");
+    server.kill();
+    // With TLS there is no note that traffic is in clear.
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut server.0.stderr.take().unwrap(), &mut err).unwrap();
+    assert!(!err.contains("not encrypted"), "{err}");
+}
+
+#[test]
+fn serve_without_a_certificate_says_its_traffic_is_in_clear() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = exe()
+        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+        .arg(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut server = Server(child);
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert!(line.contains("not encrypted (ws://)"), "{line}");
+    server.kill();
+}
+
+/// How far a seat's game had gone in a view: 军棋's public events, 括号大战's actions.
+fn progress(view: &GameView) -> usize {
+    match view {
+        GameView::Junqi(v) => v.first_event + v.events.len(),
+        GameView::Bracket(v) => v.actions,
+    }
+}
+
+/// Twenty rooms (军棋 and 括号大战) play; the server is killed (SIGKILL) at a random moment,
+/// twice, and started again on the same database. Every seat comes back with its token, to
+/// a game at least as far along as its player was last told — a move is acknowledged only
+/// once committed — and identical where it is just as far; then every room plays on.
+fn rooms_killed_at_random_moments_come_back_with_all_they_told(more: &[String]) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::Instant;
+    const ROOMS: u64 = 20;
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos() as u64;
+    let mut rng = seed | 1;
+    let mut next = move |below: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % below
+    };
+    eprintln!("kill moments drawn from seed {seed}");
+    // Forty players from one address: over the default per-address limit.
+    let mut more = more.to_vec();
+    more.extend(["--max-connections-per-ip".to_string(), "128".to_string()]);
+    let more = &more[..];
+    let data = tempfile::tempdir().unwrap();
+    let (server, mut url) = serve_with(data.path(), more);
+    let server = Arc::new(Mutex::new(server));
+    let bot = |s: u64| Bot::new(Content::builtin(), Level::Normal, s);
+    let mut clients = Vec::new();
+    let mut tokens = Vec::new();
+    for i in 0..ROOMS {
+        let game = if i % 2 == 0 {
+            GameKind::Junqi
+        } else {
+            GameKind::Bracket
+        };
+        let mut a = Client::join(&url, "a", None).unwrap();
+        a.send(&ClientMsg::CreateRoom {
+            options: room_options(game, 2),
+        })
+        .unwrap();
+        let (room, ta) = seated(&mut a);
+        let mut b = Client::join(&url, "b", None).unwrap();
+        b.send(&ClientMsg::Join {
+            room,
+            seat: Some(1),
+        })
+        .unwrap();
+        let (_, tb) = seated(&mut b);
+        for c in [&mut a, &mut b] {
+            c.send(&ClientMsg::Ready { ready: true }).unwrap();
+        }
+        clients.push(BotClient::new(a, bot(2 * i)));
+        clients.push(BotClient::new(b, bot(2 * i + 1)));
+        tokens.extend([ta, tb]);
+    }
+    for round in 0..2 {
+        // Play until the kill, at a moment between 0.3 and 3.3 s from now.
+        let after = Duration::from_millis(300 + next(3000));
+        let killed = Arc::new(AtomicBool::new(false));
+        let killer = {
+            let (server, killed) = (server.clone(), killed.clone());
+            std::thread::spawn(move || {
+                std::thread::sleep(after);
+                server.lock().unwrap().kill();
+                killed.store(true, Ordering::SeqCst);
+            })
+        };
+        while !killed.load(Ordering::SeqCst) {
+            for c in clients.iter_mut().filter(|c| !c.closed) {
+                c.poll(Duration::from_millis(1)).unwrap_or_default();
+            }
+        }
+        killer.join().unwrap();
+        // What was sent before the kill is read to the end: what each player was told.
+        for c in clients.iter_mut() {
+            let start = Instant::now();
+            while !c.closed && start.elapsed() < Duration::from_secs(10) {
+                c.poll(Duration::from_millis(50)).unwrap_or_default();
+            }
+        }
+        let told: Vec<Option<GameView>> = clients.iter().map(|c| c.last_view.clone()).collect();
+        let steps: usize = told.iter().flatten().map(progress).sum();
+        eprintln!(
+            "round {round}: killed after {} ms; the seats had been told of {steps} steps",
+            after.as_millis()
+        );
+        assert!(steps > 0, "seed {seed}: nothing was played before the kill");
+        let (again, new_url) = serve_with(data.path(), more);
+        *server.lock().unwrap() = again;
+        url = new_url;
+        for (i, c) in clients.iter_mut().enumerate() {
+            if c.finished.is_some() {
+                continue;
+            }
+            let back = Client::join(&url, "back", Some(tokens[i].clone()))
+                .unwrap_or_else(|e| panic!("seed {seed}, round {round}: seat {i}: {e}"));
+            let mut fresh = BotClient::new(back, bot(100 * (round + 1) + i as u64));
+            let start = Instant::now();
+            while fresh.last_view.is_none() {
+                assert!(
+                    start.elapsed() < Duration::from_secs(10) && !fresh.closed,
+                    "seed {seed}, round {round}: seat {i} came back to no game"
+                );
+                fresh.poll(Duration::from_millis(50)).unwrap();
+            }
+            let view = fresh.last_view.clone().unwrap();
+            if let Some(then) = &told[i] {
+                let (now, was) = (progress(&view), progress(then));
+                assert!(
+                    now >= was,
+                    "seed {seed}, round {round}: seat {i} was told of {was} steps, came back to {now}"
+                );
+                if now == was {
+                    match (&view, then) {
+                        (GameView::Junqi(a), GameView::Junqi(b)) => {
+                            assert_eq!(a.view.nodes, b.view.nodes, "seed {seed}: seat {i}")
+                        }
+                        (GameView::Bracket(a), GameView::Bracket(b)) => {
+                            assert_eq!(a.board, b.board, "seed {seed}: seat {i}")
+                        }
+                        _ => panic!("seed {seed}: seat {i} came back to another game"),
+                    }
+                }
+            }
+            *c = fresh;
+        }
+    }
+    // After the second restart every room plays on: each unfinished seat acts again.
+    let start = Instant::now();
+    while clients
+        .iter()
+        .any(|c| c.finished.is_none() && c.acted == 0 && !c.closed)
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "seed {seed}: a room did not play on after the restart"
+        );
+        for c in clients.iter_mut() {
+            c.poll(Duration::from_millis(1)).unwrap_or_default();
+        }
+    }
+    server.lock().unwrap().kill();
+}
+
+#[test]
+fn twenty_rooms_killed_at_random_moments_come_back_with_all_they_told() {
+    rooms_killed_at_random_moments_come_back_with_all_they_told(&[]);
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: BW_TEST_POSTGRES (scripts/test.sh starts one)"]
+fn on_postgres_twenty_rooms_killed_at_random_moments_come_back_with_all_they_told() {
+    let admin = std::env::var("BW_TEST_POSTGRES")
+        .expect("BW_TEST_POSTGRES names a PostgreSQL server (scripts/postgres.sh start DIR)");
+    let name = format!("bw_killed_{}", std::process::id());
+    let out = Command::new("psql")
+        .arg(&admin)
+        .args(["-v", "ON_ERROR_STOP=1", "-c"])
+        .arg(format!("CREATE DATABASE {name}"))
+        .output()
+        .expect("psql runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (base, _) = admin.rsplit_once('/').unwrap();
+    rooms_killed_at_random_moments_come_back_with_all_they_told(&[
+        "--database".to_string(),
+        format!("{base}/{name}"),
+    ]);
 }

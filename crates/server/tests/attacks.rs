@@ -4,6 +4,9 @@
 
 use std::io::ErrorKind;
 use std::net::TcpStream;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 use bw_online::protocol::*;
@@ -54,6 +57,152 @@ fn flood(
     None
 }
 
+/// This process's open descriptors (Linux; elsewhere 0, and the bound holds).
+fn descriptors() -> usize {
+    std::fs::read_dir("/proc/self/fd").map_or(0, |d| d.count())
+}
+
+/// One attack at a time in this process: the server runs in it, so its memory and
+/// descriptors are the server's only while no other attack runs beside.
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// How far an attack may push the server: resident memory and open descriptors above where
+/// they were when it began, and the worst round trip of a bystander's room.
+struct Bounds {
+    memory: u64,
+    descriptors: usize,
+    round_trip: Duration,
+}
+
+/// The usual bounds: 64 MiB, 16 descriptors more than the attack's own connections hold
+/// (the attacker's side and the server's side of each), and half a second.
+fn bounds(connections: usize) -> Bounds {
+    Bounds {
+        memory: 64 << 20,
+        descriptors: 2 * connections + 16,
+        round_trip: Duration::from_millis(500),
+    }
+}
+
+/// Watches the server while an attack runs, from outside the attacker: the process's
+/// resident memory and descriptors (sampled every 10 ms), and a bystander — a person in a
+/// room of their own who says a numbered line every 100 ms and waits for it to come back.
+struct Watch {
+    name: &'static str,
+    stop: Arc<AtomicBool>,
+    rss: u64,
+    fds: usize,
+    sampler: std::thread::JoinHandle<(u64, usize)>,
+    bystander: std::thread::JoinHandle<(Duration, u32)>,
+}
+
+/// What a [`Watch`] saw.
+#[derive(Debug)]
+struct Seen {
+    memory: u64,
+    descriptors: usize,
+    worst_round_trip: Duration,
+}
+
+impl Watch {
+    fn start(url: &str, name: &'static str) -> Watch {
+        let mut c = Client::join(url, "bystander", None).unwrap();
+        c.send(&ClientMsg::CreateRoom {
+            options: bw_server::loadtest::room_options(GameKind::Junqi, 2),
+        })
+        .unwrap();
+        seated(&mut c);
+        let stop = Arc::new(AtomicBool::new(false));
+        let (rss, fds) = (resident(), descriptors());
+        let sampler = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let (mut rss, mut fds) = (0, 0);
+                while !stop.load(Relaxed) {
+                    rss = rss.max(resident());
+                    fds = fds.max(descriptors());
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                (rss, fds)
+            })
+        };
+        let bystander = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let (mut worst, mut trips) = (Duration::ZERO, 0u32);
+                while !stop.load(Relaxed) {
+                    let line = format!("line {trips}");
+                    let said = Instant::now();
+                    c.send(&ClientMsg::Chat { text: line.clone() }).unwrap();
+                    c.expect(
+                        WAIT,
+                        |m| matches!(m, ServerMsg::Chat { text, .. } if *text == line),
+                    )
+                    .unwrap_or_else(|e| panic!("the bystander's line did not come back: {e}"));
+                    worst = worst.max(said.elapsed());
+                    trips += 1;
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                (worst, trips)
+            })
+        };
+        Watch {
+            name,
+            stop,
+            rss,
+            fds,
+            sampler,
+            bystander,
+        }
+    }
+
+    /// Ends the watch, says what it saw (`--nocapture` shows it: BENCHMARKS.md's figures)
+    /// and checks it against `bounds`.
+    fn finish(self, bounds: Bounds) -> Seen {
+        self.stop.store(true, Relaxed);
+        let (rss, fds) = self.sampler.join().unwrap();
+        let (worst, trips) = self.bystander.join().unwrap();
+        let seen = Seen {
+            memory: rss.saturating_sub(self.rss),
+            descriptors: fds.saturating_sub(self.fds),
+            worst_round_trip: worst,
+        };
+        println!(
+            "attack `{}`: resident memory +{:.1} MiB at most (from {:.1} MiB), descriptors +{} \
+             at most (from {}), the bystander's worst round trip {} ms in {trips} trips",
+            self.name,
+            seen.memory as f64 / (1 << 20) as f64,
+            self.rss as f64 / (1 << 20) as f64,
+            seen.descriptors,
+            self.fds,
+            worst.as_millis()
+        );
+        assert!(trips > 0, "{}: the bystander never spoke", self.name);
+        assert!(
+            seen.memory <= bounds.memory,
+            "{}: the server grew by {} MiB",
+            self.name,
+            seen.memory >> 20
+        );
+        assert!(
+            seen.descriptors <= bounds.descriptors,
+            "{}: {} descriptors more",
+            self.name,
+            seen.descriptors
+        );
+        assert!(
+            seen.worst_round_trip <= bounds.round_trip,
+            "{}: another room waited {} ms",
+            self.name,
+            seen.worst_round_trip.as_millis()
+        );
+        seen
+    }
+}
+
 /// A game between two clients that keeps going while an attack runs: a chat line goes
 /// round within a second.
 fn still_served(url: &str) {
@@ -65,8 +214,9 @@ fn still_served(url: &str) {
 
 #[test]
 fn a_flood_of_pings_that_never_reads_is_closed_and_memory_stays_bounded() {
+    let _one = one_at_a_time();
     let (_s, url, _dir) = server(|_| {});
-    let before = resident();
+    let watch = Watch::start(&url, "ping flood, never reading");
     // Before `hello` (the issue saw 2.3 GB grow there) and after it.
     for hello in [false, true] {
         let mut ws = raw(&url);
@@ -86,17 +236,13 @@ fn a_flood_of_pings_that_never_reads_is_closed_and_memory_stays_bounded() {
         );
         assert!(closed.is_some(), "a ping flood is closed (hello: {hello})");
     }
-    let grown = resident().saturating_sub(before);
-    assert!(
-        grown < 64 << 20,
-        "the server grew by {} MiB under a ping flood",
-        grown >> 20
-    );
+    watch.finish(bounds(1));
     still_served(&url);
 }
 
 #[test]
 fn a_client_that_does_not_read_is_closed_once_its_queued_bytes_pass_the_limit() {
+    let _one = one_at_a_time();
     // Rate limits out of the way, and a limit of bytes far below what the outbox's count of
     // messages would allow (1,024 lobby answers of about 30 bytes): the bytes decide.
     const LIMIT: usize = 4 * 1024;
@@ -114,7 +260,7 @@ fn a_client_that_does_not_read_is_closed_once_its_queued_bytes_pass_the_limit() 
     .unwrap();
     ws.send(Message::text(hello)).unwrap();
     let list = Message::text(serde_json::to_string(&ClientMsg::ListRooms).unwrap());
-    let before = resident();
+    let watch = Watch::start(&url, "lobby requests, never reading");
     let hub = s.hub.clone();
     let watching = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let peak = {
@@ -133,8 +279,7 @@ fn a_client_that_does_not_read_is_closed_once_its_queued_bytes_pass_the_limit() 
     let peak = peak.join().unwrap();
     assert!(closed.is_some(), "a client that never reads is closed");
     assert!(peak <= LIMIT, "{peak} bytes were queued for one client");
-    let grown = resident().saturating_sub(before);
-    assert!(grown < 64 << 20, "the server grew by {} MiB", grown >> 20);
+    watch.finish(bounds(1));
     still_served(&url);
     // Nothing stays counted for the closed connection.
     let start = Instant::now();
@@ -538,4 +683,292 @@ fn a_waiting_rooms_journal_stays_short_however_often_hands_go_up_and_down() {
         .filter(|s| matches!(s.occupant, Occupant::Person { .. }))
         .count();
     assert_eq!(people, 2, "{state:?}");
+}
+
+/// "`list_rooms` amplification": with more rooms than one frame holds, every lobby answer
+/// fits in 64 KiB and says how many there are; eight clients that ask and never read are
+/// closed at their byte limit, and the server gives back what they held.
+#[test]
+fn lobby_requests_from_clients_that_never_read_cost_a_bounded_frame_each() {
+    let _one = one_at_a_time();
+    const ROOMS: usize = 300;
+    let (s, url, _dir) = server(|c| {
+        c.max_connections_per_ip = 64;
+        c.rate_per_sec = 1e9;
+        c.rate_burst = 1e9;
+    });
+    // Rooms whose person dropped keep their seat for the grace period (60 s): one
+    // connection at a time makes them all.
+    for i in 0..ROOMS {
+        let mut c = Client::join(&url, &format!("p{i}"), None).unwrap();
+        c.send(&ClientMsg::CreateRoom {
+            options: bw_server::loadtest::room_options(GameKind::Junqi, 2),
+        })
+        .unwrap();
+        seated(&mut c);
+    }
+    let mut reader = Client::join(&url, "reader", None).unwrap();
+    reader.send(&ClientMsg::ListRooms).unwrap();
+    let lobby = reader
+        .expect(WAIT, |m| matches!(m, ServerMsg::Lobby { .. }))
+        .unwrap();
+    let ServerMsg::Lobby { rooms, total } = &lobby else {
+        unreachable!()
+    };
+    assert!(total >= &ROOMS, "{total} rooms");
+    assert!(
+        rooms.len() < *total,
+        "{} of {total} rooms in one frame",
+        rooms.len()
+    );
+    assert!(serde_json::to_string(&lobby).unwrap().len() <= MAX_FRAME_BYTES);
+
+    let watch = Watch::start(&url, "lobby amplification: 8 clients ask, never read");
+    let list = Message::text(serde_json::to_string(&ClientMsg::ListRooms).unwrap());
+    let attackers: Vec<_> = (0..8)
+        .map(|i| {
+            let url = url.clone();
+            let list = list.clone();
+            std::thread::spawn(move || {
+                let mut ws = raw(&url);
+                let hello = ClientMsg::Hello {
+                    version: PROTOCOL_VERSION,
+                    name: format!("amplifier {i}"),
+                    resume: None,
+                };
+                ws.send(Message::text(serde_json::to_string(&hello).unwrap()))
+                    .unwrap();
+                flood(&mut ws, list, Duration::from_secs(15))
+            })
+        })
+        .collect();
+    for a in attackers {
+        assert!(
+            a.join().unwrap().is_some(),
+            "a client that never reads is closed"
+        );
+    }
+    watch.finish(bounds(8));
+    let start = Instant::now();
+    while s.hub.queued_bytes() > 0 && start.elapsed() < WAIT {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(
+        s.hub.queued_bytes(),
+        0,
+        "the closed clients' bytes are given back"
+    );
+}
+
+/// "Rooms that never end": 25 connections make rooms with a computer in a seat and leave
+/// them, again and again. A room nobody is in closes at once; no room keeps a descriptor;
+/// the open rooms never outnumber the connections.
+#[test]
+fn rooms_left_to_computers_close_and_cost_no_descriptor() {
+    let _one = one_at_a_time();
+    let (s, url, _dir) = server(|c| c.max_connections_per_ip = 64);
+    let open_rooms = |s: &bw_server::server::Running| match s.hub.lobby() {
+        ServerMsg::Lobby { rooms, .. } => rooms
+            .iter()
+            .filter(|r| matches!(r.status, RoomStatus::Waiting | RoomStatus::Playing))
+            .count(),
+        _ => unreachable!(),
+    };
+    let watch = Watch::start(&url, "rooms left to computers, 25 connections");
+    let stop = Arc::new(AtomicBool::new(false));
+    let made = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let attackers: Vec<_> = (0..25)
+        .map(|i| {
+            let (url, stop, made) = (url.clone(), stop.clone(), made.clone());
+            std::thread::spawn(move || {
+                let mut c = Client::join(&url, &format!("leaver {i}"), None).unwrap();
+                while !stop.load(Relaxed) {
+                    c.send(&ClientMsg::CreateRoom {
+                        options: bw_server::loadtest::room_options(GameKind::Junqi, 2),
+                    })
+                    .unwrap();
+                    seated(&mut c);
+                    c.send(&ClientMsg::SetComputer {
+                        seat: 1,
+                        level: Some(Level::Hard),
+                    })
+                    .unwrap();
+                    c.send(&ClientMsg::Leave).unwrap();
+                    c.expect(WAIT, |m| matches!(m, ServerMsg::Left { .. }))
+                        .unwrap();
+                    made.fetch_add(1, Relaxed);
+                    // Under the message rate: 4 a round, 5 rounds a second.
+                    std::thread::sleep(Duration::from_millis(200));
+                }
+            })
+        })
+        .collect();
+    let start = Instant::now();
+    let mut most = 0;
+    while start.elapsed() < Duration::from_secs(6) {
+        most = most.max(open_rooms(&s));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    stop.store(true, Relaxed);
+    for a in attackers {
+        a.join().unwrap();
+    }
+    let made = made.load(Relaxed);
+    assert!(made >= 100, "only {made} rooms were made");
+    // The bystander's room, and at most one room per attacker at a time.
+    assert!(most <= 26, "{most} rooms open at once out of {made} made");
+    watch.finish(bounds(25));
+    assert_eq!(open_rooms(&s), 1, "only the bystander's room is left");
+}
+
+/// "Observers cost O(N²)": observers join a room until it is full. What each join sends is
+/// bounded (the room message names the first few observers), the 51st is refused, and
+/// the room's players hear about each join in a message of bounded size.
+#[test]
+fn observers_cost_a_bounded_message_each_and_a_full_room_refuses_more() {
+    let _one = one_at_a_time();
+    let (_s, url, _dir) = server(|c| c.max_connections_per_ip = 128);
+    let (mut clients, room, _) = room_of_two(&url, short_bracket(), 11);
+    let watch = Watch::start(&url, "observers fill a room (50, then one more)");
+    let mut observers = Vec::new();
+    for i in 0..MAX_OBSERVERS {
+        let mut o = Client::join(&url, &format!("watcher {i}"), None).unwrap();
+        o.send(&ClientMsg::Join { room, seat: None }).unwrap();
+        o.expect(WAIT, |m| matches!(m, ServerMsg::Room { .. }))
+            .unwrap();
+        observers.push(o);
+    }
+    let mut late = Client::join(&url, "one too many", None).unwrap();
+    late.send(&ClientMsg::Join { room, seat: None }).unwrap();
+    let refused = late
+        .expect(WAIT, |m| matches!(m, ServerMsg::Refused { .. }))
+        .unwrap();
+    assert!(
+        matches!(
+            refused,
+            ServerMsg::Refused {
+                code: RefusalCode::RoomFull,
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
+    // A player heard of every join; the largest message is small.
+    let mut largest = 0;
+    let mut heard = 0;
+    while let bw_server::client::Received::Msg(m) =
+        clients[0].client.recv(Duration::from_millis(200))
+    {
+        if let ServerMsg::Room { .. } = &m {
+            heard += 1;
+            largest = largest.max(serde_json::to_string(&m).unwrap().len());
+        }
+    }
+    assert!(heard >= MAX_OBSERVERS, "{heard} room messages");
+    assert!(largest < 4096, "a room message of {largest} bytes");
+    watch.finish(bounds(MAX_OBSERVERS + 3));
+}
+
+/// "Computers play on with nobody there": a person and three hard computers play 四国军棋;
+/// once the person leaves and nobody watches, the computers stop (no thinking, no moves),
+/// and the room closes after the grace period.
+#[test]
+fn computers_stop_when_the_last_person_leaves() {
+    let _one = one_at_a_time();
+    let (s, url, _dir) = server(|c| c.grace = Duration::from_secs(3));
+    let watch = Watch::start(&url, "a person leaves three hard computers");
+    let mut c = Client::join(&url, "host", None).unwrap();
+    c.send(&ClientMsg::CreateRoom {
+        options: bw_server::loadtest::room_options(GameKind::Junqi, 4),
+    })
+    .unwrap();
+    seated(&mut c);
+    for seat in 1..4 {
+        c.send(&ClientMsg::SetComputer {
+            seat,
+            level: Some(Level::Hard),
+        })
+        .unwrap();
+    }
+    c.send(&ClientMsg::Ready { ready: true }).unwrap();
+    let mut host = vec![bw_server::client::BotClient::new(
+        c,
+        bw_online::bot::Bot::new(bw_online::room::Content::builtin(), Level::Normal, 3),
+    )];
+    // Deployed and a move or two in: the computers are thinking.
+    bw_server::client::drive(&mut host, WAIT * 6, |_, c| c.acted >= 2).unwrap();
+    let m = s.hub.metrics();
+    assert!(m.computer_moves.load(Relaxed) > 0);
+    drop(host);
+    // What was being thought when the person left may finish; then nothing more.
+    std::thread::sleep(Duration::from_millis(1500));
+    let moves = m.computer_moves.load(Relaxed);
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(
+        m.computer_moves.load(Relaxed),
+        moves,
+        "computers went on with nobody there"
+    );
+    assert_eq!(m.computers_thinking.load(Relaxed), 0);
+    watch.finish(bounds(2));
+}
+
+/// "Spec drift", over the wire: unknown fields are refused, for messages without fields
+/// too; a chat line over 300 characters is refused, not cut; names that are only invisible
+/// characters or carry a bidirectional override are refused at `hello`.
+#[test]
+fn what_the_protocol_does_not_allow_is_refused_not_bent() {
+    let _one = one_at_a_time();
+    let (_s, url, _dir) = server(|_| {});
+    let watch = Watch::start(&url, "messages the protocol does not allow");
+    // A malformed message is a fault: `error` `malformed`, and the connection closes.
+    for text in [
+        r#"{"type":"list_rooms","rooms":1}"#,
+        r#"{"type":"leave","now":true}"#,
+        r#"{"type":"ready","ready":true,"extra":0}"#,
+    ] {
+        let mut c = Client::join(&url, "host", None).unwrap();
+        c.send_text(text).unwrap();
+        let said = c.until_closed(WAIT).expect("the connection closes");
+        assert!(
+            said.iter().any(|m| matches!(
+                m,
+                ServerMsg::Error {
+                    code: RefusalCode::Malformed,
+                    ..
+                }
+            )),
+            "{text}: {said:?}"
+        );
+    }
+    let mut c = Client::join(&url, "host", None).unwrap();
+    c.send(&ClientMsg::CreateRoom {
+        options: bw_server::loadtest::room_options(GameKind::Junqi, 2),
+    })
+    .unwrap();
+    seated(&mut c);
+    c.send(&ClientMsg::Chat {
+        text: "x".repeat(301),
+    })
+    .unwrap();
+    let refused = c
+        .expect(WAIT, |m| {
+            matches!(m, ServerMsg::Refused { .. } | ServerMsg::Chat { .. })
+        })
+        .unwrap();
+    assert!(
+        matches!(
+            refused,
+            ServerMsg::Refused {
+                code: RefusalCode::TooLarge,
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
+    for name in ["\u{200b}\u{200b}", "ab\u{202e}cd", "tab\there"] {
+        let err = Client::join(&url, name, None).err();
+        assert!(err.is_some(), "{name:?} was welcomed");
+    }
+    watch.finish(bounds(4));
 }

@@ -327,39 +327,7 @@ fn the_database_keeps_journals_in_order_and_a_full_one_keeps_what_it_committed()
         let store = bw_server::server::Store::open(&url, Some(24))
             .await
             .unwrap();
-        assert!(store.create(1, vec!["a".into()]).await.unwrap());
-        assert!(
-            !store.create(1, vec!["b".into()]).await.unwrap(),
-            "id 1 is taken"
-        );
-        // Many rooms at once: one commit carries several.
-        let mut tasks = Vec::new();
-        for room in 2..40u64 {
-            let store = store.clone();
-            tasks.push(tokio::spawn(async move {
-                store.create(room, vec![format!("{room}:0")]).await.unwrap();
-                for i in 1..5u64 {
-                    store
-                        .append(room, i, vec![format!("{room}:{i}")])
-                        .await
-                        .unwrap();
-                }
-            }));
-        }
-        for t in tasks {
-            t.await.unwrap();
-        }
-        assert_eq!(
-            store.journal(7).await.unwrap(),
-            (0..5).map(|i| format!("7:{i}")).collect::<Vec<_>>()
-        );
-        let stats = &store.stats;
-        let commits = stats.commits.load(std::sync::atomic::Ordering::Relaxed);
-        let changes = stats.changes.load(std::sync::atomic::Ordering::Relaxed);
-        assert!(
-            changes > commits,
-            "group commits: {changes} changes in {commits} commits"
-        );
+        keeps_journals_in_order(&store).await;
         // Fill the database: a write fails, and everything before it is there.
         let big = "x".repeat(3000);
         let mut n = 0u64;
@@ -374,6 +342,46 @@ fn the_database_keeps_journals_in_order_and_a_full_one_keeps_what_it_committed()
         assert_eq!(store.journal(1).await.unwrap().len() as u64, 1 + n);
         assert_eq!(store.max_room().await.unwrap(), 39);
     });
+}
+
+/// Rooms 1 to 39 created, 2 to 39 written to at once: each journal in order, ids never
+/// given twice, several changes per commit.
+async fn keeps_journals_in_order(store: &bw_server::server::Store) {
+    assert!(store.create(1, vec!["a".into()]).await.unwrap());
+    assert!(
+        !store.create(1, vec!["b".into()]).await.unwrap(),
+        "id 1 is taken"
+    );
+    // Many rooms at once: one commit carries several.
+    let mut tasks = Vec::new();
+    for room in 2..40u64 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            store.create(room, vec![format!("{room}:0")]).await.unwrap();
+            for i in 1..5u64 {
+                store
+                    .append(room, i, vec![format!("{room}:{i}")])
+                    .await
+                    .unwrap();
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    assert_eq!(
+        store.journal(7).await.unwrap(),
+        (0..5).map(|i| format!("7:{i}")).collect::<Vec<_>>()
+    );
+    assert_eq!(store.max_room().await.unwrap(), 39);
+    assert_eq!(store.open_rooms().await.unwrap().len(), 39);
+    let stats = &store.stats;
+    let commits = stats.commits.load(std::sync::atomic::Ordering::Relaxed);
+    let changes = stats.changes.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(
+        changes > commits,
+        "group commits: {changes} changes in {commits} commits"
+    );
 }
 
 fn scrape(addr: std::net::SocketAddr, path: &str) -> String {
@@ -440,29 +448,154 @@ fn finished_rooms_are_forgotten_after_the_retention_and_their_ids_stay_taken() {
         .build()
         .unwrap();
     let url = format!("sqlite:{}", dir.path().join("server.db").display());
+    rt.block_on(forgets_finished_rooms(&url));
+}
+
+async fn forgets_finished_rooms(url: &str) {
+    let store = bw_server::server::Store::open(url, None).await.unwrap();
+    for room in [1, 2] {
+        assert!(store.create(room, vec![format!("{room}")]).await.unwrap());
+    }
+    store.keep_record(1, "record".into()).await.unwrap();
+    store.close(1);
+    // A day's retention keeps what closed a moment ago.
+    store
+        .forget_finished(Duration::from_secs(86_400))
+        .await
+        .unwrap();
+    assert_eq!(store.journal(1).await.unwrap().len(), 1);
+    assert!(store.record(1).await.unwrap().is_some());
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    store.forget_finished(Duration::ZERO).await.unwrap();
+    assert!(store.journal(1).await.unwrap().is_empty());
+    assert_eq!(store.record(1).await.unwrap(), None);
+    assert_eq!(
+        store.journal(2).await.unwrap().len(),
+        1,
+        "an open room stays"
+    );
+    assert!(!store.create(1, vec![]).await.unwrap(), "id 1 stays taken");
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: BW_TEST_POSTGRES (scripts/test.sh starts one)"]
+fn postgres_keeps_journals_in_order_and_forgets_finished_rooms() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
     rt.block_on(async {
+        let url = postgres_database("order");
         let store = bw_server::server::Store::open(&url, None).await.unwrap();
-        for room in [1, 2] {
-            assert!(store.create(room, vec![format!("{room}")]).await.unwrap());
-        }
-        store.keep_record(1, "record".into()).await.unwrap();
-        store.close(1);
-        // A day's retention keeps what closed a moment ago.
-        store
-            .forget_finished(Duration::from_secs(86_400))
-            .await
-            .unwrap();
-        assert_eq!(store.journal(1).await.unwrap().len(), 1);
-        assert!(store.record(1).await.unwrap().is_some());
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        store.forget_finished(Duration::ZERO).await.unwrap();
-        assert!(store.journal(1).await.unwrap().is_empty());
-        assert_eq!(store.record(1).await.unwrap(), None);
-        assert_eq!(
-            store.journal(2).await.unwrap().len(),
-            1,
-            "an open room stays"
-        );
-        assert!(!store.create(1, vec![]).await.unwrap(), "id 1 stays taken");
+        keeps_journals_in_order(&store).await;
+        forgets_finished_rooms(&postgres_database("retention")).await;
     });
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: BW_TEST_POSTGRES (scripts/test.sh starts one)"]
+fn postgres_serves_games_to_the_end_and_keeps_their_records() {
+    let url = postgres_database("games");
+    let (_s, ws, _dir) = server(|c| c.database = Some(url.clone()));
+    let (mut junqi, room, _) = room_of_two(&ws, room_options(GameKind::Junqi, 2), 21);
+    drive(&mut junqi, Duration::from_secs(120), |_, _| false).unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let store = rt
+        .block_on(bw_server::server::Store::open(&url, None))
+        .unwrap();
+    let ron = rt.block_on(store.record(room)).unwrap().expect("a record");
+    let Some(GameRecord::Junqi { ron: sent }) = &junqi[0].finished else {
+        panic!("no record sent");
+    };
+    assert_eq!(*sent, ron);
+}
+
+/// A self-signed certificate for `localhost`, made now: the certificate and key files.
+fn self_signed(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
+    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
+    std::fs::write(&cert, made.cert.pem()).unwrap();
+    std::fs::write(&key, made.signing_key.serialize_pem()).unwrap();
+    (cert, key)
+}
+
+#[test]
+fn a_wss_server_plays_with_clients_that_trust_its_certificate_and_no_other() {
+    let certs = tempfile::tempdir().unwrap();
+    let (cert, key) = self_signed(certs.path());
+    let (s, _, _dir) = server(|c| {
+        c.tls = Some(bw_server::server::TlsFiles {
+            cert: cert.clone(),
+            key: key.clone(),
+        })
+    });
+    assert!(s.tls);
+    let port = s.addr.port();
+    let url = format!("wss://localhost:{port}");
+    let trusting = bw_server::tls::client_config(&bw_server::tls::certificates(&cert).unwrap());
+
+    // A client that does not trust the certificate (Mozilla's and the system's roots
+    // only) is refused by its own check; so is one that reaches it by another name, and a
+    // client speaking ws:// to it gets no game.
+    let untrusted = Client::connect(&url)
+        .err()
+        .expect("an unknown issuer is refused");
+    assert!(untrusted.contains("certificate"), "{untrusted}");
+    let other_name = Client::connect_with(&format!("wss://127.0.0.1:{port}"), trusting.clone())
+        .err()
+        .expect("a certificate for another name is refused");
+    assert!(other_name.contains("certificate"), "{other_name}");
+    assert!(Client::join(&format!("ws://localhost:{port}"), "clear", None).is_err());
+
+    // Clients that trust it play a game to the end over TLS.
+    let (mut clients, _, _) = room_of_two_by(
+        |name| {
+            Client::connect_with(&url, trusting.clone())
+                .unwrap()
+                .hello(name, None)
+                .unwrap()
+        },
+        short_bracket(),
+        9,
+    );
+    drive(&mut clients, Duration::from_secs(60), |_, _| false).unwrap();
+    assert!(clients.iter().all(|c| c.finished.is_some()));
+    // The failed handshakes were counted, and the server still serves.
+    let failed = s
+        .hub
+        .metrics()
+        .tls_failures
+        .load(std::sync::atomic::Ordering::Relaxed);
+    assert!(failed >= 2, "{failed} failed TLS handshakes counted");
+}
+
+#[test]
+fn bad_tls_files_stop_the_server_from_starting_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cert, key) = self_signed(dir.path());
+    let other = tempfile::tempdir().unwrap();
+    let (_, other_key) = self_signed(other.path());
+    let garbage = dir.path().join("garbage.pem");
+    std::fs::write(&garbage, "not a certificate\n").unwrap();
+    let missing = dir.path().join("missing.pem");
+    for (c, k, says) in [
+        (&missing, &key, "cannot read the certificate file"),
+        (&garbage, &key, "holds no certificate"),
+        (&cert, &garbage, "cannot read a private key"),
+        (&cert, &other_key, "does not go with the certificate"),
+    ] {
+        let mut config = bw_server::server::Config::new(dir.path());
+        config.tls = Some(bw_server::server::TlsFiles {
+            cert: c.clone(),
+            key: k.clone(),
+        });
+        let err = bw_server::server::spawn("127.0.0.1:0", config)
+            .err()
+            .unwrap_or_else(|| panic!("{c:?} and {k:?} started a server"));
+        assert!(err.contains(says), "{err}");
+    }
 }

@@ -36,6 +36,33 @@ pub fn database(dir: &std::path::Path) -> (tokio::runtime::Runtime, bw_server::s
     (rt, store)
 }
 
+/// A new, empty PostgreSQL database on the server `BW_TEST_POSTGRES` names (an
+/// administrator's URL, as `scripts/postgres.sh` prints): its URL. `psql` makes it.
+pub fn postgres_database(what: &str) -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static MADE: AtomicU32 = AtomicU32::new(0);
+    let admin = std::env::var("BW_TEST_POSTGRES")
+        .expect("BW_TEST_POSTGRES names a PostgreSQL server (scripts/postgres.sh start DIR)");
+    let name = format!(
+        "bw_{what}_{}_{}",
+        std::process::id(),
+        MADE.fetch_add(1, Ordering::Relaxed)
+    );
+    let out = std::process::Command::new("psql")
+        .arg(&admin)
+        .args(["-v", "ON_ERROR_STOP=1", "-c"])
+        .arg(format!("CREATE DATABASE {name}"))
+        .output()
+        .expect("psql runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (base, _) = admin.rsplit_once('/').expect("a URL with a database");
+    format!("{base}/{name}")
+}
+
 pub fn short_bracket() -> RoomOptions {
     RoomOptions {
         game: GameOptions::Bracket {
@@ -65,10 +92,19 @@ pub fn room_of_two(
     options: RoomOptions,
     seed: u64,
 ) -> (Vec<BotClient>, RoomId, Vec<String>) {
-    let mut a = Client::join(url, "host", None).unwrap();
+    room_of_two_by(|name| Client::join(url, name, None).unwrap(), options, seed)
+}
+
+/// [`room_of_two`] with clients that `join` connects (and says `hello` with the name).
+pub fn room_of_two_by(
+    join: impl Fn(&str) -> Client,
+    options: RoomOptions,
+    seed: u64,
+) -> (Vec<BotClient>, RoomId, Vec<String>) {
+    let mut a = join("host");
     a.send(&ClientMsg::CreateRoom { options }).unwrap();
     let (room, ta) = seated(&mut a);
-    let mut b = Client::join(url, "guest", None).unwrap();
+    let mut b = join("guest");
     b.send(&ClientMsg::Join {
         room,
         seat: Some(1),
