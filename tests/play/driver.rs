@@ -265,7 +265,13 @@ impl Game {
             .open(&self.log)
             .unwrap();
         std::fs::remove_file(&self.map_file).ok();
-        let child = Command::new(env!("CARGO_BIN_EXE_bracket-war-window"))
+        // BW_PLAY_WINDOW plays another build of the window (the release build, for a
+        // figure in BENCHMARKS.md); by default the debug build the tests were made with.
+        let program = std::env::var_os("BW_PLAY_WINDOW").map_or_else(
+            || PathBuf::from(env!("CARGO_BIN_EXE_bracket-war-window")),
+            PathBuf::from,
+        );
+        let child = Command::new(program)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .arg("--saves")
             .arg(&self.saves)
