@@ -18,7 +18,14 @@ fi
 # installation included): the run's time, step by step.
 step() { printf '\n== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+pgdir=
+cross_pid=
+cleanup() {
+    [ -n "$cross_pid" ] && kill -- "$cross_pid" 2>/dev/null
+    [ -n "$pgdir" ] && bash scripts/postgres.sh stop "$pgdir/pg" 2>/dev/null
+    rm -rf "$log" "$pgdir"
+}
+trap cleanup EXIT
 
 step "format"
 cargo fmt --all -- --check
@@ -32,23 +39,68 @@ cargo test --workspace 2>&1 | tee -a "$log"
 step "the server on PostgreSQL (a throwaway cluster on loopback: scripts/postgres.sh)"
 pgdir=$(mktemp -d)
 chmod 755 "$pgdir"
-trap 'bash scripts/postgres.sh stop "$pgdir/pg" 2>/dev/null; rm -rf "$log" "$pgdir"' EXIT
 pg_url=$(bash scripts/postgres.sh start "$pgdir/pg")
 BW_TEST_POSTGRES=$pg_url cargo test -p bracket-war-server --test server -- --ignored postgres 2>&1 | tee -a "$log"
 BW_TEST_POSTGRES=$pg_url cargo test --test online_server -- --ignored postgres 2>&1 | tee -a "$log"
 bash scripts/postgres.sh stop "$pgdir/pg"
 
+# The cross-builds (Windows, then the macOS check) take both cores for minutes, and the
+# real-window tests below mostly wait, as a person does: so the cross-builds run beside them,
+# at the lowest priority (the window under test keeps its CPU), and what runs under Wine
+# comes after both. The real-window tests run as their executables, not through cargo,
+# which would wait for the build folder the cross-builds hold.
+test_exe() { cargo test --test "$1" --no-run 2>&1 | sed -n 's/.*Executable .*(\(.*\))$/\1/p' | tail -1; }
+smoke_exe=$(test_exe window_smoke)
+play_exe=$(test_exe play)
+cross_log=$(mktemp)
+windows=0
+rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-gnu \
+    || rustup target add x86_64-pc-windows-gnu || true
+rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-gnu && windows=1
+macos=aarch64-apple-darwin
+rustup target list --installed 2>/dev/null | grep -q "$macos" || rustup target add "$macos" || true
+step "cross-builds started beside the real-window tests (log: $cross_log)"
+(
+    set -e
+    if [ $windows = 1 ]; then
+        # (No separate `cargo check`: the build of the library and both programs uses every
+        # crate of the workspace.) The rules crate's tests as .exe files; both programs.
+        nice -n 19 cargo test -p bracket-war-rules --target x86_64-pc-windows-gnu --no-run
+        nice -n 19 cargo build --target x86_64-pc-windows-gnu --bin bracket-war --bin bracket-war-window
+    fi
+    # One Apple target: the code has no architecture-specific part, so x86_64-apple-darwin
+    # would check the same code again (release.yml builds both natively). ring's C is
+    # compiled by clang with stand-ins for three SDK headers (scripts/macos-check/README.md).
+    if rustup target list --installed 2>/dev/null | grep -q "$macos"; then
+        env_target=${macos//-/_}
+        env "CC_$env_target=clang" "CFLAGS_$env_target=-ffreestanding -I$PWD/scripts/macos-check/include" \
+            nice -n 19 cargo check --workspace --target "$macos"
+        echo "the macOS check passed"
+    else
+        echo "warning: the $macos target could not be added; its check skipped" >&2
+    fi
+) >"$cross_log" 2>&1 &
+cross_pid=$!
+
 step "real window under Xvfb (Mesa software Vulkan)"
-xvfb-run -a -s "-screen 0 1280x800x24" cargo test --test window_smoke -- --ignored 2>&1 | tee -a "$log"
+xvfb-run -a -s "-screen 0 1280x800x24" "$smoke_exe" --ignored 2>&1 | tee -a "$log"
 
 step "the real window played as a person plays it (tests/play: Xvfb, xdotool, the layout guard)"
-cargo test --test play -- --ignored 2>&1 | tee -a "$log"
+"$play_exe" --ignored 2>&1 | tee -a "$log"
 
-step "Windows (x86_64-pc-windows-gnu): built with MinGW-w64, run under Wine"
-if rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-gnu \
-    || rustup target add x86_64-pc-windows-gnu; then
-    # (No separate `cargo check`: packing builds the library and both programs, which use
-    # every crate of the workspace.)
+step "the cross-builds finish (Windows, the macOS check)"
+cross=0
+wait "$cross_pid" || cross=$?
+cross_pid=
+tail -n 5 "$cross_log"
+if [ $cross -ne 0 ]; then
+    cat "$cross_log" >&2
+    echo "error: a cross-build failed" >&2
+    exit 1
+fi
+
+step "Windows (x86_64-pc-windows-gnu): run under Wine"
+if [ $windows = 1 ]; then
     # The rules crate's tests as .exe files (cargo's runner is scripts/wine-run.sh).
     cargo test -p bracket-war-rules --target x86_64-pc-windows-gnu 2>&1 | tee -a "$log"
     # Both programs, packed as the Windows archive; the command line compared with Linux.
@@ -67,22 +119,6 @@ if rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-gnu \
 else
     echo "warning: the Windows target could not be added; Windows checks skipped" >&2
 fi
-
-step "macOS build check (aarch64-apple-darwin)"
-# One Apple target: the code has no architecture-specific part, so x86_64-apple-darwin
-# would check the same code again (release.yml builds both natively).
-for target in aarch64-apple-darwin; do
-    if rustup target list --installed 2>/dev/null | grep -q "$target" \
-        || rustup target add "$target"; then
-        # ring's C, compiled by clang with stand-ins for three SDK headers
-        # (scripts/macos-check/README.md).
-        env_target=${target//-/_}
-        env "CC_$env_target=clang" "CFLAGS_$env_target=-ffreestanding -I$PWD/scripts/macos-check/include" \
-            cargo check --workspace --target "$target"
-    else
-        echo "warning: the $target target could not be added; its check skipped" >&2
-    fi
-done
 
 step "the Linux archive, unpacked elsewhere and started from another folder"
 bash scripts/package.sh --profile dev --linux

@@ -4,5 +4,6 @@
 //! down in `docs/protocol.md`.
 
 pub mod bot;
+pub mod hall;
 pub mod protocol;
 pub mod room;

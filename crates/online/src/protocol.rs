@@ -39,6 +39,37 @@ pub enum ClientMsg {
         name: String,
         #[serde(default)]
         resume: Option<String>,
+        /// A session token from `logged_in`: the connection is that account again (its
+        /// name replaces `name`). An unknown or expired one is refused (`bad_session`)
+        /// and the connection goes on as a guest called `name`.
+        #[serde(default)]
+        session: Option<String>,
+    },
+    /// Makes an account and logs in with it (`logged_in`). Not in a room.
+    Register {
+        name: String,
+        password: String,
+    },
+    /// Logs in (`logged_in`); a wrong password and an unknown name are both `bad_login`.
+    /// Not in a room.
+    Login {
+        name: String,
+        password: String,
+    },
+    /// Ends the session: the token no longer logs in; the connection goes on as a guest.
+    Logout {
+        session: String,
+    },
+    /// A player's page (`player`): ratings, standings, recent games.
+    Player {
+        name: String,
+    },
+    /// The best ratings of a pool (`junqi-2`, `junqi-3`, `junqi-4`), a page of
+    /// [`LEADERBOARD_PAGE`] rows (`leaderboard`).
+    Leaderboard {
+        pool: String,
+        #[serde(default)]
+        page: u32,
     },
     /// Asks for the room list (`lobby`).
     ListRooms,
@@ -210,10 +241,39 @@ pub enum GameAction {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
-    /// The answer to `hello`.
+    /// The answer to `hello`: the name the connection goes by, and whether it is logged in.
     Welcome {
         version: u32,
         name: String,
+        #[serde(default)]
+        account: bool,
+    },
+    /// Registered or logged in: the account's name (as registered) and a session token to
+    /// say in a later `hello` (keep it, not the password), valid until `expires_ms` (Unix
+    /// time).
+    LoggedIn {
+        name: String,
+        session: String,
+        expires_ms: i64,
+    },
+    /// The session ended; the connection is a guest called `name`.
+    LoggedOut {
+        name: String,
+    },
+    /// A player's page.
+    Player {
+        page: PlayerPage,
+    },
+    /// A page of a pool's best ratings (rated accounts only).
+    Leaderboard {
+        pool: String,
+        page: u32,
+        rows: Vec<LeaderRow>,
+    },
+    /// A finished game was counted: each seat with an account, its rating before and after
+    /// (equal when the game was not rated) and its score.
+    Rated {
+        results: Vec<SeatRating>,
     },
     /// The rooms, as many as fit in one frame (rooms waiting for players first), and how
     /// many rooms there are in all.
@@ -301,6 +361,113 @@ pub enum RefusalCode {
     Idle,
     /// The server holds as many rooms as it may.
     ServerFull,
+    /// `register`: the name (after normalisation) belongs to an account.
+    NameTaken,
+    /// `register`: a name the server does not take (the reason says why).
+    BadName,
+    /// `register`: a password under 8 characters or over 128 bytes.
+    BadPassword,
+    /// `login`: no account of that name, or a wrong password.
+    BadLogin,
+    /// `hello`: the session token is unknown or expired; the connection is a guest.
+    BadSession,
+    /// Too many log-ins wait for the password hash; try again.
+    Busy,
+    /// A rated game cannot be resigned in its first plies.
+    TooEarly,
+}
+
+/// Rank titles as QQ's hall names them, from the rating: 司令 at the top, 工兵 at the bottom.
+/// Each rank is a band of the rating ([`crate::hall`] has the bands); a band is also a grade
+/// for quick match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rank {
+    Engineer,
+    Platoon,
+    Company,
+    Battalion,
+    Regiment,
+    Brigade,
+    Division,
+    Corps,
+    Commander,
+}
+
+/// How a seat came out of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Finish {
+    Won,
+    Drew,
+    Lost,
+}
+
+/// Rows of a `leaderboard` page.
+pub const LEADERBOARD_PAGE: usize = 50;
+/// Games on a `player` page.
+pub const RECENT_GAMES: usize = 20;
+
+/// A rating as the hall shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PoolRating {
+    pub pool: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u64,
+    pub rank: Rank,
+}
+
+/// A player's standing in a mode: the sum of the seed's scores, and the results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModeTotal {
+    pub mode: String,
+    pub score: i64,
+    pub won: u64,
+    pub drawn: u64,
+    pub lost: u64,
+}
+
+/// One finished game on a player's page; `room` opens its record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecentGame {
+    pub room: RoomId,
+    pub mode: String,
+    pub finish: Finish,
+    pub score: i64,
+    pub rated: bool,
+    pub rating_before: f64,
+    pub rating_after: f64,
+    pub at_ms: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerPage {
+    pub name: String,
+    pub ratings: Vec<PoolRating>,
+    pub totals: Vec<ModeTotal>,
+    pub recent: Vec<RecentGame>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaderRow {
+    pub place: u32,
+    pub name: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u64,
+    pub rank: Rank,
+}
+
+/// A seat's result as `rated` tells it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatRating {
+    pub seat: u8,
+    pub name: String,
+    pub rated: bool,
+    pub before: f64,
+    pub after: f64,
+    pub score: i64,
 }
 
 /// Why a connection is no longer in a room.
@@ -544,7 +711,8 @@ mod tests {
             ClientMsg::Hello {
                 version: 1,
                 name: "A".into(),
-                resume: None
+                resume: None,
+                session: None,
             }
         );
     }

@@ -105,11 +105,29 @@ impl Client {
             version: PROTOCOL_VERSION,
             name: name.into(),
             resume,
+            session: None,
         })?;
         match c.expect(Duration::from_secs(10), |m| {
             matches!(m, ServerMsg::Welcome { .. })
         })? {
             ServerMsg::Welcome { .. } => Ok(self),
+            other => Err(format!("no welcome: {other:?}")),
+        }
+    }
+
+    /// Says `hello` with a session token; the name the server gives the connection, and
+    /// whether it is logged in (an unknown or expired session leaves it a guest).
+    pub fn hello_session(&mut self, name: &str, session: &str) -> Result<(String, bool), String> {
+        self.send(&ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            name: name.into(),
+            resume: None,
+            session: Some(session.into()),
+        })?;
+        match self.expect(Duration::from_secs(10), |m| {
+            matches!(m, ServerMsg::Welcome { .. })
+        })? {
+            ServerMsg::Welcome { name, account, .. } => Ok((name, account)),
             other => Err(format!("no welcome: {other:?}")),
         }
     }
@@ -224,6 +242,8 @@ pub struct BotClient {
     pub finished: Option<GameRecord>,
     /// The last view of the game the server sent.
     pub last_view: Option<GameView>,
+    /// How the hall counted the finished game (`rated`), once told.
+    pub rated: Option<Vec<SeatRating>>,
     /// Refusals and errors received.
     pub refusals: Vec<(RefusalCode, String)>,
     pub closed: bool,
@@ -238,6 +258,7 @@ impl BotClient {
             seq: 0,
             finished: None,
             last_view: None,
+            rated: None,
             refusals: Vec::new(),
             closed: false,
         }
@@ -255,6 +276,7 @@ impl BotClient {
                 match &msg {
                     ServerMsg::Finished { record } => self.finished = Some(record.clone()),
                     ServerMsg::Game { view } => self.last_view = Some(view.clone()),
+                    ServerMsg::Rated { results } => self.rated = Some(results.clone()),
                     ServerMsg::Refused { code, reason, .. } | ServerMsg::Error { code, reason } => {
                         self.refusals.push((*code, reason.clone()))
                     }

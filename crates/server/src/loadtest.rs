@@ -246,6 +246,7 @@ async fn client(
         version: PROTOCOL_VERSION,
         name: format!("bot{r}-{seat}"),
         resume: None,
+        session: None,
     }))
     .await
     .map_err(|e| e.to_string())?;

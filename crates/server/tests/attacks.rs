@@ -225,6 +225,7 @@ fn a_flood_of_pings_that_never_reads_is_closed_and_memory_stays_bounded() {
                 version: PROTOCOL_VERSION,
                 name: "pinger".into(),
                 resume: None,
+                session: None,
             })
             .unwrap();
             ws.send(Message::text(text)).unwrap();
@@ -256,6 +257,7 @@ fn a_client_that_does_not_read_is_closed_once_its_queued_bytes_pass_the_limit() 
         version: PROTOCOL_VERSION,
         name: "reader-never".into(),
         resume: None,
+        session: None,
     })
     .unwrap();
     ws.send(Message::text(hello)).unwrap();
@@ -306,6 +308,7 @@ fn one_bad_journal_stops_no_other_room_and_no_journal_id_is_given_again() {
         seat: 0,
         name: "ada".into(),
         token: "ada-token".into(),
+        account: None,
     };
     let mut journals: Vec<(RoomId, Vec<String>)> = vec![(1, vec![created(1), line(&seated)])];
     let bad = [
@@ -313,6 +316,7 @@ fn one_bad_journal_stops_no_other_room_and_no_journal_id_is_given_again() {
             seat: 99,
             name: "x".into(),
             token: "t".into(),
+            account: None,
         },
         Entry::Ready {
             seat: 99,
@@ -471,7 +475,7 @@ fn back_as_told(dir: &std::path::Path, token: &str, told: &GameView) {
 /// to write, it is back exactly as its players were last told.
 #[test]
 fn a_full_database_stops_the_room_and_loses_nothing_acknowledged() {
-    let (running, url, dir) = server(|c| c.database_page_cap = Some(10));
+    let (running, url, dir) = server(|c| c.database_page_cap = Some(21));
     let (mut clients, _room, tokens) = room_of_two(
         &url,
         bw_server::loadtest::room_options(GameKind::Junqi, 2),
@@ -735,6 +739,7 @@ fn lobby_requests_from_clients_that_never_read_cost_a_bounded_frame_each() {
                     version: PROTOCOL_VERSION,
                     name: format!("amplifier {i}"),
                     resume: None,
+                    session: None,
                 };
                 ws.send(Message::text(serde_json::to_string(&hello).unwrap()))
                     .unwrap();

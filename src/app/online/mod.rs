@@ -228,6 +228,13 @@ impl Online {
                 self.finished = Some(record);
             }
             ServerMsg::Error { code, reason } => self.notice = Some(Notice::Refused(code, reason)),
+            // The hall's answers: this client does not log in or ask for pages yet (issue
+            // "The 军棋 hall"), so only a guest's messages come; the others are dropped.
+            ServerMsg::LoggedIn { .. }
+            | ServerMsg::LoggedOut { .. }
+            | ServerMsg::Player { .. }
+            | ServerMsg::Leaderboard { .. }
+            | ServerMsg::Rated { .. } => {}
         }
     }
 

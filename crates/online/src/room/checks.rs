@@ -111,7 +111,18 @@ impl Room {
                         player: p,
                         yes: *yes,
                     },
-                    GameAction::Resign => JunqiAction::Resign { player: p },
+                    GameAction::Resign => {
+                        if self.rated() && g.plies < crate::hall::NO_RESIGN_PLIES {
+                            return refuse(
+                                RefusalCode::TooEarly,
+                                format!(
+                                    "a rated game cannot be resigned in its first {} plies",
+                                    crate::hall::NO_RESIGN_PLIES
+                                ),
+                            );
+                        }
+                        JunqiAction::Resign { player: p }
+                    }
                     GameAction::Bracket { .. } => {
                         return refuse(RefusalCode::Illegal, "a 括号大战 action in a 军棋 room");
                     }

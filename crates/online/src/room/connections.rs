@@ -9,12 +9,25 @@ use crate::protocol::{
 };
 
 impl Room {
-    /// A connection enters: `seat` sits in that free seat, none observes.
+    /// A guest's connection enters: `seat` sits in that free seat, none observes.
     pub fn enter(
         &mut self,
         now: u64,
         conn: ConnId,
         name: &str,
+        seat: Option<u8>,
+        token: impl FnOnce() -> String,
+    ) -> Result<Effects, Refused> {
+        self.enter_as(now, conn, name, None, seat, token)
+    }
+
+    /// A connection enters, logged in as `account` (its key) or a guest (none).
+    pub fn enter_as(
+        &mut self,
+        now: u64,
+        conn: ConnId,
+        name: &str,
+        account: Option<String>,
         seat: Option<u8>,
         token: impl FnOnce() -> String,
     ) -> Result<Effects, Refused> {
@@ -36,6 +49,7 @@ impl Room {
                 seat,
                 name: name.to_string(),
                 token: token_hash(&t),
+                account: account.clone(),
             };
             raw = Some(t);
             self.commit(now, entry, &mut fx);
@@ -46,6 +60,7 @@ impl Room {
             conn,
             Member {
                 name: name.to_string(),
+                account,
                 seat,
                 sent: 0,
             },
@@ -82,8 +97,8 @@ impl Room {
         let s = &mut self.seats[seat as usize];
         s.conn = Some(conn);
         s.away_since = None;
-        let name = match &s.holder {
-            Holder::Person { name, .. } => name.clone(),
+        let (name, account) = match &s.holder {
+            Holder::Person { name, account, .. } => (name.clone(), account.clone()),
             _ => unreachable!("a token names a person's seat"),
         };
         if s.taken_over {
@@ -94,6 +109,7 @@ impl Room {
             conn,
             Member {
                 name,
+                account,
                 seat: Some(seat),
                 sent: 0,
             },
@@ -166,6 +182,7 @@ impl Room {
                     seat,
                     name: member.name.clone(),
                     token: token_hash(&raw),
+                    account: member.account.clone(),
                 };
                 self.commit(now, entry, &mut fx);
                 self.seats[seat as usize].conn = Some(conn);

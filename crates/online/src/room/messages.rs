@@ -15,6 +15,11 @@ use crate::protocol::{
 pub fn message_name(msg: &ClientMsg) -> &'static str {
     match msg {
         ClientMsg::Hello { .. } => "hello",
+        ClientMsg::Register { .. } => "register",
+        ClientMsg::Login { .. } => "login",
+        ClientMsg::Logout { .. } => "logout",
+        ClientMsg::Player { .. } => "player",
+        ClientMsg::Leaderboard { .. } => "leaderboard",
         ClientMsg::ListRooms => "list_rooms",
         ClientMsg::CreateRoom { .. } => "create_room",
         ClientMsg::Join { .. } => "join",

@@ -14,6 +14,7 @@ mod clock;
 mod computers;
 mod connections;
 mod messages;
+mod standing;
 
 use checks::parse_layout;
 pub use computers::Job;
@@ -79,6 +80,9 @@ pub enum Entry {
         /// The seat token's SHA-256 ([`token_hash`]): the journal never holds a token
         /// itself (journals written before hold the token; they still resume).
         token: String,
+        /// The account's key of a logged-in person (none: a guest).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        account: Option<String>,
     },
     /// A person left a seat before the game (stood up, left, was kicked, or stayed away).
     Vacated {
@@ -156,7 +160,12 @@ fn refuse<T>(code: RefusalCode, reason: impl Into<String>) -> Result<T, Refused>
 #[derive(Clone, Debug, PartialEq)]
 enum Holder {
     Empty,
-    Person { name: String, token: String },
+    Person {
+        name: String,
+        token: String,
+        /// The account's key ([`crate::hall::name_key`]) of a logged-in person.
+        account: Option<String>,
+    },
     Computer(Level),
 }
 
@@ -194,6 +203,7 @@ impl Seat {
 #[derive(Clone, Debug)]
 struct Member {
     name: String,
+    account: Option<String>,
     seat: Option<u8>,
     /// Public events (军棋) or actions (括号大战) this connection has been sent.
     sent: usize,
@@ -325,11 +335,16 @@ impl Room {
             let seat = i as u8;
             match &s.holder {
                 Holder::Empty => {}
-                Holder::Person { name, token } => {
+                Holder::Person {
+                    name,
+                    token,
+                    account,
+                } => {
                     out.push(Entry::Sat {
                         seat,
                         name: name.clone(),
                         token: token.clone(),
+                        account: account.clone(),
                     });
                     if s.ready {
                         out.push(Entry::Ready { seat, ready: true });
@@ -462,12 +477,18 @@ impl Room {
         };
         match entry {
             Entry::Created { .. } => return Err("a second creation".into()),
-            Entry::Sat { seat, name, token } => {
+            Entry::Sat {
+                seat,
+                name,
+                token,
+                account,
+            } => {
                 let i = seat_mut(&mut self.seats, *seat)?;
                 self.seats[i] = Seat {
                     holder: Holder::Person {
                         name: name.clone(),
                         token: token.clone(),
+                        account: account.clone(),
                     },
                     ..Seat::empty()
                 };

@@ -19,7 +19,13 @@ use bw_online::protocol::{
 };
 use bw_online::room::Refused;
 
+use super::accounts::{Account, AccountError};
 use super::{HANDSHAKE, Hub, Link, OUTBOX, Outgoing, RoomCmd, create_room};
+
+/// Failed log-ins a connection may make; one more closes it (`rate_limited`). With the
+/// connections an address may open and the hashes computed at once, it bounds how fast
+/// anyone can guess passwords.
+pub const MAX_FAILED_LOGINS: u32 = 5;
 
 /// Frames of at most 64 KiB both ways; the WebSocket's write buffer (what the peer has not
 /// read yet, pongs included) holds at most `max_queued` bytes, beyond which writing fails and
@@ -128,6 +134,8 @@ where
         hub: hub.clone(),
         link: link.clone(),
         name: None,
+        account: None,
+        failed_logins: 0,
         rate: Rate {
             tokens: hub.config.rate_burst,
             last: Instant::now(),
@@ -189,6 +197,11 @@ struct Session {
     link: Link,
     /// Set by `hello`.
     name: Option<String>,
+    /// The account the connection is logged in as (`hello` with a session, `register`,
+    /// `login`); none: a guest.
+    account: Option<Account>,
+    /// Wrong passwords said on this connection; past [`MAX_FAILED_LOGINS`] it closes.
+    failed_logins: u32,
     rate: Rate,
     refused_in_a_row: u32,
 }
@@ -238,6 +251,7 @@ impl Session {
                 version,
                 name,
                 resume,
+                session,
             } = msg
             else {
                 return Err((
@@ -251,12 +265,32 @@ impl Session {
                     format!("this server speaks protocol {PROTOCOL_VERSION}, not {version}"),
                 ));
             }
-            let name = clean_name(&name).map_err(|e| (RefusalCode::Malformed, e))?;
+            let mut name = clean_name(&name).map_err(|e| (RefusalCode::Malformed, e))?;
+            let mut refused = None;
+            if let Some(token) = session {
+                match self.hub.store.session(&token).await {
+                    Ok(Some(account)) => {
+                        name = account.name.clone();
+                        self.account = Some(account);
+                    }
+                    Ok(None) => {
+                        refused = Some("the session is unknown or has expired: log in again")
+                    }
+                    Err(e) => {
+                        eprintln!("cannot read a session: {e}");
+                        refused = Some("the server could not check the session: log in again");
+                    }
+                }
+            }
             self.name = Some(name.clone());
             self.link.send(&ServerMsg::Welcome {
                 version: PROTOCOL_VERSION,
                 name,
+                account: self.account.is_some(),
             });
+            if let Some(reason) = refused {
+                self.refuse(RefusalCode::BadSession, reason);
+            }
             if let Some(token) = resume {
                 self.resume(token).await;
             }
@@ -267,6 +301,80 @@ impl Session {
                 return Err((RefusalCode::Malformed, "`hello` came twice".into()));
             }
             ClientMsg::ListRooms => self.link.send_text(self.hub.lobby_text()),
+            ClientMsg::Register { name, password } => {
+                if self.room().is_some() {
+                    self.refuse(RefusalCode::WrongPhase, "leave the room first");
+                    return Ok(());
+                }
+                let done = self
+                    .hub
+                    .store
+                    .register(&self.hub.hashing, &name, &password)
+                    .await;
+                self.logged_in(done);
+            }
+            ClientMsg::Login { name, password } => {
+                if self.room().is_some() {
+                    self.refuse(RefusalCode::WrongPhase, "leave the room first");
+                    return Ok(());
+                }
+                let done = self
+                    .hub
+                    .store
+                    .login(&self.hub.hashing, &name, &password)
+                    .await;
+                if matches!(done, Err(AccountError::BadLogin)) {
+                    self.failed_logins += 1;
+                    if self.failed_logins > MAX_FAILED_LOGINS {
+                        return Err((
+                            RefusalCode::RateLimited,
+                            format!("more than {MAX_FAILED_LOGINS} failed log-ins"),
+                        ));
+                    }
+                }
+                self.logged_in(done);
+            }
+            ClientMsg::Logout { session } => {
+                if self.room().is_some() {
+                    self.refuse(RefusalCode::WrongPhase, "leave the room first");
+                    return Ok(());
+                }
+                if let Err(e) = self.hub.store.end_session(&session).await {
+                    eprintln!("cannot end a session: {e}");
+                }
+                self.account = None;
+                self.link.send(&ServerMsg::LoggedOut { name });
+            }
+            ClientMsg::Player { name } => match self.hub.store.player_page(&name).await {
+                Ok(Some(page)) => self.link.send(&ServerMsg::Player { page }),
+                Ok(None) => self.refuse(RefusalCode::BadName, "no player has that name"),
+                Err(e) => {
+                    eprintln!("cannot read a player page: {e}");
+                    self.refuse(RefusalCode::Busy, "the server could not read the page");
+                }
+            },
+            ClientMsg::Leaderboard { pool, page } => {
+                if !bw_online::hall::POOLS.contains(&pool.as_str()) {
+                    self.refuse(
+                        RefusalCode::BadOptions,
+                        format!(
+                            "no pool `{pool}` (the pools: {})",
+                            bw_online::hall::POOLS.join(", ")
+                        ),
+                    );
+                    return Ok(());
+                }
+                match self.hub.store.leaderboard(&pool, page).await {
+                    Ok(rows) => self.link.send(&ServerMsg::Leaderboard { pool, page, rows }),
+                    Err(e) => {
+                        eprintln!("cannot read a leaderboard: {e}");
+                        self.refuse(
+                            RefusalCode::Busy,
+                            "the server could not read the leaderboard",
+                        );
+                    }
+                }
+            }
             ClientMsg::CreateRoom { options } => {
                 if self.room().is_some() {
                     self.refuse(RefusalCode::WrongPhase, "leave this room first");
@@ -319,13 +427,55 @@ impl Session {
 
     async fn enter(&mut self, tx: mpsc::UnboundedSender<RoomCmd>, name: String, seat: Option<u8>) {
         let link = self.link.clone();
+        let account = self.account.as_ref().map(|a| a.key.clone());
         self.ask(tx, |reply| RoomCmd::Enter {
             link,
             name,
+            account,
             seat,
             reply,
         })
         .await
+    }
+
+    /// Tells the client how `register` or `login` went.
+    fn logged_in(&mut self, done: Result<(Account, super::accounts::SessionToken), AccountError>) {
+        match done {
+            Ok((account, session)) => {
+                self.name = Some(account.name.clone());
+                self.link.send(&ServerMsg::LoggedIn {
+                    name: account.name.clone(),
+                    session: session.token,
+                    expires_ms: session.expires_ms,
+                });
+                self.account = Some(account);
+            }
+            Err(AccountError::Taken) => {
+                self.refuse(RefusalCode::NameTaken, "an account has that name")
+            }
+            Err(AccountError::BadLogin) => {
+                self.refuse(RefusalCode::BadLogin, "wrong name or password")
+            }
+            Err(AccountError::Invalid(why)) => {
+                let code = if why.contains("password") {
+                    RefusalCode::BadPassword
+                } else {
+                    RefusalCode::BadName
+                };
+                self.refuse(code, why)
+            }
+            Err(AccountError::Busy) => self.refuse(
+                RefusalCode::Busy,
+                "too many log-ins at once: try again in a moment",
+            ),
+            Err(AccountError::Database(e)) => {
+                eprintln!("an account's database write failed: {e}");
+                self.refuse(
+                    RefusalCode::Busy,
+                    "the server could not save that: try again",
+                )
+            }
+        }
     }
 
     async fn resume(&mut self, token: String) {

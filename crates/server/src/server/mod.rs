@@ -186,6 +186,8 @@ enum RoomCmd {
     Enter {
         link: Link,
         name: String,
+        /// The account's key when the connection is logged in.
+        account: Option<String>,
         seat: Option<u8>,
         reply: oneshot::Sender<Result<(), Refused>>,
     },
@@ -237,6 +239,8 @@ pub struct Hub {
     metrics: Arc<metrics::Metrics>,
     /// Permits to think ([`Config::max_thinking`]).
     thinking: Arc<tokio::sync::Semaphore>,
+    /// Password hashes computed at once (the cores).
+    hashing: accounts::Hashing,
 }
 
 /// A connection counted open until it is dropped.
@@ -255,6 +259,14 @@ impl Drop for Counted {
             }
         }
     }
+}
+
+/// A token (a seat's, a session's): 128 bits from the operating system's random source, as
+/// hex.
+fn new_token() -> String {
+    let mut bits = [0u8; 16];
+    getrandom::fill(&mut bits).expect("the operating system's random source");
+    bits.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl Hub {
@@ -308,12 +320,10 @@ impl Hub {
         self.epoch.elapsed().as_millis() as u64
     }
 
-    /// A seat token: 128 bits from the operating system's random source, as hex. Only its
-    /// hash is kept ([`bw_online::room::token_hash`]); it lasts as long as its room.
+    /// A seat token: [`new_token`]. Only its hash is kept
+    /// ([`bw_online::room::token_hash`]); it lasts as long as its room.
     fn token(&self) -> String {
-        let mut bits = [0u8; 16];
-        getrandom::fill(&mut bits).expect("the operating system's random source");
-        bits.iter().map(|b| format!("{b:02x}")).collect()
+        new_token()
     }
 
     /// The server's counters (what `--metrics` shows).
@@ -414,6 +424,9 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         store,
         metrics: Arc::new(metrics::Metrics::default()),
         thinking: Arc::new(tokio::sync::Semaphore::new(max_thinking)),
+        hashing: accounts::Hashing::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        ),
     });
     restore_rooms(&hub).await?;
     if let Some(age) = hub.config.keep_finished {
@@ -538,6 +551,7 @@ pub fn spawn(addr: &str, config: Config) -> Result<Running, String> {
     rx.recv().map_err(|e| e.to_string())?
 }
 
+pub mod accounts;
 mod connection;
 mod journal;
 pub mod metrics;

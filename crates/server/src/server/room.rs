@@ -197,6 +197,35 @@ async fn room_task(
                     eprintln!("room {id}: cannot keep its record: {e}");
                 }
             }
+            // The hall counts it: standings, and ratings when it is rated.
+            if let Some(game) = room.finished_game() {
+                let settlement = super::accounts::Settlement { room: id, game };
+                match hub.store.settle(&settlement).await {
+                    Ok(settled) if !settled.is_empty() => {
+                        let results = settled
+                            .iter()
+                            .filter_map(|s| {
+                                let seat =
+                                    settlement.game.seats.iter().find(|x| x.seat == s.seat)?;
+                                Some(SeatRating {
+                                    seat: s.seat,
+                                    name: seat.name.clone(),
+                                    rated: s.rated,
+                                    before: s.before.rating,
+                                    after: s.after.rating,
+                                    score: seat.score as i64,
+                                })
+                            })
+                            .collect();
+                        let msg = ServerMsg::Rated { results };
+                        for link in links.values() {
+                            link.send(&msg);
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(e) => eprintln!("room {id}: cannot count the game in the standings: {e}"),
+                }
+            }
         }
         // A computer's turn: off the room's task.
         // (Looked at once per change of the room: preparing a job copies the game.)
@@ -269,9 +298,10 @@ fn room_step(
         RoomCmd::Enter {
             link,
             name,
+            account,
             seat,
             reply,
-        } => match room.enter(now, link.id, &name, seat, token) {
+        } => match room.enter_as(now, link.id, &name, account, seat, token) {
             Ok(fx) => {
                 link.room.store(room.id, Ordering::Relaxed);
                 links.insert(link.id, link);

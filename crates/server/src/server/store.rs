@@ -24,17 +24,34 @@ const MAX_GROUP: usize = 512;
 /// client controls beyond one change per room.
 const QUEUE: usize = 4096;
 
-const SCHEMA: [&str; 3] = [
+const SCHEMA: [&str; 9] = [
     "CREATE TABLE IF NOT EXISTS rooms (id BIGINT PRIMARY KEY, open INTEGER NOT NULL, \
      closed_ms BIGINT)",
     "CREATE TABLE IF NOT EXISTS entries (room BIGINT NOT NULL, seq BIGINT NOT NULL, \
      body TEXT NOT NULL, PRIMARY KEY (room, seq))",
     "CREATE TABLE IF NOT EXISTS records (room BIGINT PRIMARY KEY, body TEXT NOT NULL, \
      kept_ms BIGINT NOT NULL DEFAULT 0)",
+    // The hall's players (accounts.rs, docs/hall.md).
+    "CREATE TABLE IF NOT EXISTS accounts (name_key TEXT PRIMARY KEY, name TEXT NOT NULL, \
+     phc TEXT NOT NULL, created_ms BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS sessions (hash TEXT PRIMARY KEY, name_key TEXT NOT NULL, \
+     expires_ms BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS ratings (name_key TEXT NOT NULL, pool TEXT NOT NULL, \
+     rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL, \
+     volatility DOUBLE PRECISION NOT NULL, games BIGINT NOT NULL, \
+     PRIMARY KEY (name_key, pool))",
+    "CREATE TABLE IF NOT EXISTS totals (name_key TEXT NOT NULL, mode TEXT NOT NULL, \
+     score BIGINT NOT NULL, won BIGINT NOT NULL, drawn BIGINT NOT NULL, \
+     lost BIGINT NOT NULL, PRIMARY KEY (name_key, mode))",
+    "CREATE TABLE IF NOT EXISTS results (room BIGINT NOT NULL, seat INTEGER NOT NULL, \
+     name_key TEXT NOT NULL, pool TEXT NOT NULL, mode TEXT NOT NULL, finish TEXT NOT NULL, \
+     score BIGINT NOT NULL, rated INTEGER NOT NULL, rating_before DOUBLE PRECISION, \
+     rating_after DOUBLE PRECISION, at_ms BIGINT NOT NULL, PRIMARY KEY (room, seat))",
+    "CREATE INDEX IF NOT EXISTS results_by_player ON results (name_key, at_ms)",
 ];
 
 /// Milliseconds since 1970 (when a room closed, when a record was kept).
-fn unix_ms() -> i64 {
+pub(super) fn unix_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
@@ -104,7 +121,7 @@ pub struct StoreStats {
 /// The database, and the way to its writer.
 #[derive(Clone)]
 pub struct Store {
-    pool: AnyPool,
+    pub(super) pool: AnyPool,
     writes: mpsc::Sender<Change>,
     pub stats: std::sync::Arc<StoreStats>,
 }

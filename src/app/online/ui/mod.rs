@@ -126,6 +126,13 @@ fn notice_text(loc: &Locale, n: &Notice) -> String {
                 RefusalCode::RoomFailed => "online-refused-room_failed",
                 RefusalCode::Idle => "online-refused-idle",
                 RefusalCode::ServerFull => "online-refused-server_full",
+                RefusalCode::NameTaken => "online-refused-name_taken",
+                RefusalCode::BadName => "online-refused-bad_name",
+                RefusalCode::BadPassword => "online-refused-bad_password",
+                RefusalCode::BadLogin => "online-refused-bad_login",
+                RefusalCode::BadSession => "online-refused-bad_session",
+                RefusalCode::Busy => "online-refused-busy",
+                RefusalCode::TooEarly => "online-refused-too_early",
             };
             tr!(loc, key, detail = detail.clone())
         }
