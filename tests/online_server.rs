@@ -89,6 +89,7 @@ fn a_server_killed_mid_game_resumes_every_game_after_a_restart() {
         b.send(&ClientMsg::Join {
             room,
             seat: Some(1),
+            password: None,
         })
         .unwrap();
         let (_, tb) = seated(&mut b);
@@ -413,6 +414,7 @@ fn rooms_killed_at_random_moments_come_back_with_all_they_told(more: &[String]) 
         b.send(&ClientMsg::Join {
             room,
             seat: Some(1),
+            password: None,
         })
         .unwrap();
         let (_, tb) = seated(&mut b);

@@ -83,8 +83,13 @@ fn two_apps_play_junqi_through_a_server() {
             },
             deploy_secs: None,
             move_secs: None,
+            timeouts_lose: None,
         },
         computer_takes_over: false,
+        name: None,
+        rated: false,
+        observers: true,
+        password: None,
     };
     intend(
         &mut a,
@@ -100,7 +105,11 @@ fn two_apps_play_junqi_through_a_server() {
     });
     intend(
         &mut b,
-        OnlineIntent::Send(ClientMsg::Join { room, seat: None }),
+        OnlineIntent::Send(ClientMsg::Join {
+            room,
+            seat: None,
+            password: None,
+        }),
     );
     until(&mut [&mut a, &mut b], "the guest watching", |x| {
         screen(x[1]) == Some(OnlineScreen::Room)

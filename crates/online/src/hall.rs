@@ -224,6 +224,8 @@ pub struct FinishedSeat {
 /// A finished 军棋 game as the hall counts it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FinishedGame {
+    /// The room was rated (every seat a logged-in person).
+    pub rated: bool,
     /// The rating pool: [`junqi_pool`].
     pub pool: String,
     /// The mode the standings add up in: [`junqi_mode`].

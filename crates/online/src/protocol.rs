@@ -77,11 +77,22 @@ pub enum ClientMsg {
     CreateRoom {
         options: RoomOptions,
     },
-    /// Enters a room: `seat` sits down (a free seat), none observes.
+    /// Enters a room: `seat` sits down (a free seat), none observes. A private room asks
+    /// for its `password`.
     Join {
         room: RoomId,
         #[serde(default)]
         seat: Option<u8>,
+        #[serde(default)]
+        password: Option<String>,
+    },
+    /// A page of the rooms that pass `filter` (`lobby`, [`LOBBY_PAGE`] rooms a page,
+    /// waiting rooms first).
+    FindRooms {
+        #[serde(default)]
+        filter: LobbyFilter,
+        #[serde(default)]
+        page: u32,
     },
     /// Moves to a free seat of the room (from observing or another seat), before the game.
     Sit {
@@ -111,6 +122,11 @@ pub enum ClientMsg {
     Chat {
         text: String,
     },
+    /// 托管: during the game, the server's computer (normal) plays the sender's seat (`on`),
+    /// or the person takes it back. Coming back after a dropped connection takes it back too.
+    Autoplay {
+        on: bool,
+    },
     /// A move in the game, for the sender's seat. `seq` comes back in `acted` or `refused`.
     Act {
         seq: u32,
@@ -137,6 +153,89 @@ pub struct RoomOptions {
     /// it, the seat's turns time out.
     #[serde(default)]
     pub computer_takes_over: bool,
+    /// The room's name in the hall (as a player name: 1–24 visible characters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A rated room (军棋): only logged-in persons sit, no computers; its game moves
+    /// ratings (docs/hall.md).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// Whether anyone may watch (the host's choice).
+    #[serde(default = "yes", skip_serializing_if = "Clone::clone")]
+    pub observers: bool,
+    /// A private room: everyone who joins says this password (1–64 characters). Sent with
+    /// `create_room` only; the room keeps its hash and the lobby shows `private`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl RoomOptions {
+    /// A public room of that game, unrated, open to observers.
+    pub fn of(game: GameOptions) -> RoomOptions {
+        RoomOptions {
+            game,
+            computer_takes_over: false,
+            name: None,
+            rated: false,
+            observers: true,
+            password: None,
+        }
+    }
+
+    /// What the room's own settings refuse (the game's are [`GameOptions::validate`]).
+    pub fn validate(&self) -> Result<(), String> {
+        self.game.validate()?;
+        if let Some(name) = &self.name {
+            clean_name(name).map_err(|e| e.replace("player name", "room name"))?;
+        }
+        if let Some(p) = &self.password
+            && !(1..=MAX_ROOM_PASSWORD_CHARS).contains(&p.chars().count())
+        {
+            return Err(format!(
+                "a room password of 1 to {MAX_ROOM_PASSWORD_CHARS} characters"
+            ));
+        }
+        if self.rated && !matches!(self.game, GameOptions::Junqi { .. }) {
+            return Err("only 军棋 rooms are rated".into());
+        }
+        Ok(())
+    }
+}
+
+/// The most timeouts a room may let a seat have before it loses.
+pub const MAX_TIMEOUTS_LOSE: u32 = 20;
+
+/// The longest room password.
+pub const MAX_ROOM_PASSWORD_CHARS: usize = 64;
+/// Rooms on a page of `find_rooms`.
+pub const LOBBY_PAGE: usize = 50;
+
+/// Which rooms `find_rooms` lists; every field unset lists them all.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LobbyFilter {
+    #[serde(default)]
+    pub game: Option<GameKind>,
+    #[serde(default)]
+    pub status: Option<RoomStatus>,
+    /// Only rooms with a free seat.
+    #[serde(default)]
+    pub free_seats: bool,
+    #[serde(default)]
+    pub rated: Option<bool>,
+}
+
+impl LobbyFilter {
+    pub fn passes(&self, r: &RoomSummary) -> bool {
+        self.game.is_none_or(|g| r.options.game.game() == g)
+            && self.status.is_none_or(|s| r.status == s)
+            && (!self.free_seats || r.taken < r.seats)
+            && self.rated.is_none_or(|rated| r.options.rated == rated)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -150,6 +249,10 @@ pub enum GameOptions {
         /// Time for each move in seconds (none: no limit); at the end, the turn is lost.
         #[serde(default)]
         move_secs: Option<u32>,
+        /// "N timeouts lose" (QQ: 5): a seat whose turn times out this many times resigns
+        /// (none: never). Turns of an absent player that time out count too.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        timeouts_lose: Option<u32>,
     },
     Bracket {
         settings: bracket::Settings,
@@ -179,8 +282,16 @@ impl GameOptions {
                 rules,
                 deploy_secs,
                 move_secs,
+                timeouts_lose,
             } => {
                 rules.validate()?;
+                if let Some(n) = timeouts_lose
+                    && !(1..=MAX_TIMEOUTS_LOSE).contains(n)
+                {
+                    return Err(format!(
+                        "{n} timeouts to lose (1 to {MAX_TIMEOUTS_LOSE}, or none)"
+                    ));
+                }
                 // Online games must end: the quiet-move draw is on, and comes in time.
                 if !(1..=MAX_QUIET_LIMIT).contains(&rules.quiet_limit) {
                     return Err(format!(
@@ -212,7 +323,7 @@ impl GameOptions {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     Junqi,
@@ -281,6 +392,9 @@ pub enum ServerMsg {
         rooms: Vec<RoomSummary>,
         #[serde(default)]
         total: usize,
+        /// The page of `find_rooms` (0 for `list_rooms`).
+        #[serde(default)]
+        page: u32,
     },
     /// The room the connection is in, whenever it changes.
     Room {
@@ -375,6 +489,12 @@ pub enum RefusalCode {
     Busy,
     /// A rated game cannot be resigned in its first plies.
     TooEarly,
+    /// A private room's password was wrong or missing.
+    WrongPassword,
+    /// A rated room's seats are for logged-in persons.
+    NotLoggedIn,
+    /// The host does not let anyone watch.
+    NoObservers,
 }
 
 /// Rank titles as QQ's hall names them, from the rating: 司令 at the top, 工兵 at the bottom.
@@ -493,9 +613,12 @@ pub struct RoomSummary {
     pub taken: usize,
     pub observers: usize,
     pub status: RoomStatus,
+    /// Joining asks for a password.
+    #[serde(default)]
+    pub private: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     Waiting,
@@ -531,6 +654,10 @@ pub struct SeatInfo {
     pub ready: bool,
     /// A person's connection is open.
     pub connected: bool,
+    /// 托管: the server's computer plays this person's seat (asked, or after the grace
+    /// period in a room where computers take over).
+    #[serde(default)]
+    pub autoplay: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -738,6 +865,7 @@ mod tests {
             rules: junqi::Rules::default(),
             deploy_secs: Some(120),
             move_secs: None,
+            timeouts_lose: None,
         };
         assert!(ok.validate().is_ok());
         let bad = GameOptions::Junqi {
@@ -748,6 +876,7 @@ mod tests {
             },
             deploy_secs: None,
             move_secs: None,
+            timeouts_lose: None,
         };
         assert!(bad.validate().is_err());
         let zero = GameOptions::Bracket {

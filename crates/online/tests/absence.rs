@@ -184,3 +184,125 @@ fn an_online_junqi_room_ends_by_the_quiet_limit_it_must_set() {
         assert!(with_quiet(fine).is_ok(), "quiet limit {fine}");
     }
 }
+
+/// 托管: a seated person hands the seat to the server's computer, which plays it (the
+/// person's own moves are refused meanwhile), and takes it back; everyone sees the badge.
+#[test]
+fn a_person_hands_the_seat_to_the_computer_and_takes_it_back() {
+    let mut h = Harness::new(junqi_2p(), 12);
+    let mut b = bots(&[(1, 1), (2, 2)]);
+    h.two_ready();
+    assert_eq!(
+        h.send(1, ClientMsg::Autoplay { on: false }).unwrap_err().0,
+        RefusalCode::WrongPhase,
+        "seat 0 plays its seat already"
+    );
+    h.play(&mut b, 10);
+    h.send(1, ClientMsg::Autoplay { on: true }).unwrap();
+    assert!(
+        h.journal
+            .iter()
+            .any(|e| matches!(e, Entry::TakenOver { seat: 0 })),
+        "journaled: a restart keeps the seat on 托管"
+    );
+    let autoplay = |h: &Harness, conn| {
+        h.inbox[&conn]
+            .iter()
+            .rev()
+            .find_map(|m| match m {
+                ServerMsg::Room { room } => Some(room.seats[0].autoplay),
+                _ => None,
+            })
+            .unwrap()
+    };
+    assert!(autoplay(&h, 2), "the other player sees seat 0 on 托管");
+    // The person's own move is refused; the computer plays seat 0 (the person's bot rests).
+    let refused = h.send(
+        1,
+        ClientMsg::Act {
+            seq: 1,
+            action: GameAction::Resign,
+        },
+    );
+    assert_eq!(refused.unwrap_err().0, RefusalCode::WrongPhase);
+    b.remove(&1);
+    let plies = |h: &Harness| match h.last_game(2) {
+        Some(GameView::Junqi(v)) => v.first_event + v.events.len(),
+        _ => 0,
+    };
+    let before = plies(&h);
+    h.play(&mut b, 6);
+    assert!(plies(&h) >= before + 4, "the computer and seat 1 moved");
+    // Taken back: no computer for seat 0, and the person moves again.
+    h.inbox.get_mut(&1).unwrap().clear();
+    h.send(1, ClientMsg::Autoplay { on: false }).unwrap();
+    assert!(!autoplay(&h, 2));
+    assert!(
+        h.room.computer_job().is_none_or(|j| j.seat != 0),
+        "no computer plays seat 0"
+    );
+    // The person plays on (a bot that starts from the room and view it is sent).
+    b.insert(
+        1,
+        bw_online::bot::Bot::new(bw_online::room::Content::builtin(), Level::Normal, 1),
+    );
+    let inbox = std::mem::take(h.inbox.get_mut(&1).unwrap());
+    for m in &inbox {
+        if let Some(action) = b.get_mut(&1).unwrap().on_message(m) {
+            h.send(1, ClientMsg::Act { seq: 2, action }).unwrap();
+        }
+    }
+    h.play(&mut b, 5_000);
+    assert_eq!(h.room.status(), RoomStatus::Over);
+}
+
+/// "N timeouts lose" (QQ: 5): a seat whose turn times out that many times resigns.
+#[test]
+fn the_nth_timeout_loses_the_game() {
+    let mut options = junqi_2p();
+    let GameOptions::Junqi {
+        move_secs,
+        timeouts_lose,
+        ..
+    } = &mut options.game
+    else {
+        unreachable!()
+    };
+    *move_secs = Some(10);
+    *timeouts_lose = Some(2);
+    let mut h = Harness::new(options, 14);
+    // Seat 0's person never acts; seat 1's bot plays.
+    let mut b = bots(&[(2, 2)]);
+    h.two_ready();
+    h.play(&mut b, 10);
+    h.advance(120_000); // the deployment clock lays seat 0 out
+    let timeouts = |h: &Harness| {
+        h.journal
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Entry::Junqi {
+                        action: bw_rules::junqi::record::RecordedAction::Timeout
+                    }
+                )
+            })
+            .count()
+    };
+    let mut waited = 0;
+    while h.room.status() == RoomStatus::Playing && waited < 20 {
+        h.play(&mut b, 10);
+        h.advance(10_000);
+        waited += 1;
+    }
+    assert_eq!(h.room.status(), RoomStatus::Over, "the game ended");
+    assert_eq!(timeouts(&h), 2, "after the second timeout, not later");
+    let Some(GameView::Junqi(v)) = h.last_game(2) else {
+        panic!("no view")
+    };
+    assert!(
+        matches!(&v.view.phase, Phase::Over(bw_rules::junqi::Outcome::Won { winners }) if winners == &vec![1]),
+        "{:?}",
+        v.view.phase
+    );
+}

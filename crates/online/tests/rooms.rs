@@ -461,8 +461,13 @@ fn a_waiting_rooms_journal_compacts_to_the_same_room() {
             rules: junqi::Rules::default(),
             deploy_secs: None,
             move_secs: None,
+            timeouts_lose: None,
         },
         computer_takes_over: false,
+        name: None,
+        rated: false,
+        observers: true,
+        password: None,
     };
     let mut h = Harness::new(options, 3);
     h.enter(1, "甲", Some(0));
@@ -508,4 +513,44 @@ fn a_waiting_rooms_journal_compacts_to_the_same_room() {
     h.send(2, ClientMsg::Ready { ready: true }).unwrap();
     assert_eq!(h.room.status(), RoomStatus::Playing);
     assert!(h.room.compacted().is_none());
+}
+
+/// A private room keeps only its password's hash, in the journal too, and asks for it
+/// after a restart and after compaction as before.
+#[test]
+fn a_private_room_asks_its_password_before_and_after_a_restart() {
+    let options = RoomOptions {
+        password: Some("open sesame".into()),
+        ..junqi_2p()
+    };
+    let mut h = Harness::new(options, 3);
+    let wrong = h
+        .room
+        .enter_as(0, 1, "a", None, Some(0), Some("nope"), || "t".into())
+        .unwrap_err();
+    assert_eq!(wrong.0, RefusalCode::WrongPassword);
+    let fx = h
+        .room
+        .enter_as(0, 1, "a", None, Some(0), Some("open sesame"), || {
+            "t1".into()
+        })
+        .unwrap();
+    h.take(fx);
+    assert!(h.room.summary().private);
+    assert_eq!(h.room.summary().options.password, None);
+    let journal = serde_json::to_string(&h.journal).unwrap();
+    assert!(!journal.contains("open sesame"), "{journal}");
+    for entries in [h.journal.clone(), h.room.compacted().unwrap()] {
+        let mut back = Room::restore(&entries, Content::builtin(), 0).unwrap();
+        assert!(back.summary().private);
+        assert!(
+            back.enter_as(0, 2, "b", None, Some(1), None, || "t2".into())
+                .is_err()
+        );
+        assert!(
+            back.enter_as(0, 2, "b", None, Some(1), Some("open sesame"), || "t2"
+                .into())
+                .is_ok()
+        );
+    }
 }

@@ -89,6 +89,7 @@ pub fn room_options(game: GameKind, players: u8) -> RoomOptions {
             },
             deploy_secs: Some(120),
             move_secs: Some(60),
+            timeouts_lose: None,
         },
         GameKind::Bracket => GameOptions::Bracket {
             settings: bracket::Settings {
@@ -106,6 +107,10 @@ pub fn room_options(game: GameKind, players: u8) -> RoomOptions {
     RoomOptions {
         game,
         computer_takes_over: false,
+        name: None,
+        rated: false,
+        observers: true,
+        password: None,
     }
 }
 
@@ -257,6 +262,7 @@ async fn client(
         Some(room) => ClientMsg::Join {
             room,
             seat: Some(seat),
+            password: None,
         },
     };
     sink.send(send(first)).await.map_err(|e| e.to_string())?;

@@ -133,7 +133,9 @@ impl Watch {
             let stop = stop.clone();
             std::thread::spawn(move || {
                 let (mut worst, mut trips) = (Duration::ZERO, 0u32);
-                while !stop.load(Relaxed) {
+                // At least one round trip, however short the attack (under load this thread
+                // may start only after the attack ended).
+                loop {
                     let line = format!("line {trips}");
                     let said = Instant::now();
                     c.send(&ClientMsg::Chat { text: line.clone() }).unwrap();
@@ -144,6 +146,9 @@ impl Watch {
                     .unwrap_or_else(|e| panic!("the bystander's line did not come back: {e}"));
                     worst = worst.max(said.elapsed());
                     trips += 1;
+                    if stop.load(Relaxed) {
+                        break;
+                    }
                     std::thread::sleep(Duration::from_millis(100));
                 }
                 (worst, trips)
@@ -650,6 +655,7 @@ fn a_waiting_rooms_journal_stays_short_however_often_hands_go_up_and_down() {
         .send(&ClientMsg::Join {
             room,
             seat: Some(1),
+            password: None,
         })
         .unwrap();
     seated(&mut guest);
@@ -716,7 +722,7 @@ fn lobby_requests_from_clients_that_never_read_cost_a_bounded_frame_each() {
     let lobby = reader
         .expect(WAIT, |m| matches!(m, ServerMsg::Lobby { .. }))
         .unwrap();
-    let ServerMsg::Lobby { rooms, total } = &lobby else {
+    let ServerMsg::Lobby { rooms, total, .. } = &lobby else {
         unreachable!()
     };
     assert!(total >= &ROOMS, "{total} rooms");
@@ -838,13 +844,23 @@ fn observers_cost_a_bounded_message_each_and_a_full_room_refuses_more() {
     let mut observers = Vec::new();
     for i in 0..MAX_OBSERVERS {
         let mut o = Client::join(&url, &format!("watcher {i}"), None).unwrap();
-        o.send(&ClientMsg::Join { room, seat: None }).unwrap();
+        o.send(&ClientMsg::Join {
+            room,
+            seat: None,
+            password: None,
+        })
+        .unwrap();
         o.expect(WAIT, |m| matches!(m, ServerMsg::Room { .. }))
             .unwrap();
         observers.push(o);
     }
     let mut late = Client::join(&url, "one too many", None).unwrap();
-    late.send(&ClientMsg::Join { room, seat: None }).unwrap();
+    late.send(&ClientMsg::Join {
+        room,
+        seat: None,
+        password: None,
+    })
+    .unwrap();
     let refused = late
         .expect(WAIT, |m| matches!(m, ServerMsg::Refused { .. }))
         .unwrap();

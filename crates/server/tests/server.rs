@@ -62,6 +62,7 @@ fn the_lobby_lists_rooms_and_refusals_keep_the_connection() {
             ClientMsg::Join {
                 room,
                 seat: Some(0),
+                password: None,
             },
             RefusalCode::SeatTaken,
         ),
@@ -69,6 +70,7 @@ fn the_lobby_lists_rooms_and_refusals_keep_the_connection() {
             ClientMsg::Join {
                 room: 999,
                 seat: None,
+                password: None,
             },
             RefusalCode::NoRoom,
         ),
@@ -89,7 +91,12 @@ fn the_lobby_lists_rooms_and_refusals_keep_the_connection() {
         };
         assert_eq!(got, code);
     }
-    o.send(&ClientMsg::Join { room, seat: None }).unwrap();
+    o.send(&ClientMsg::Join {
+        room,
+        seat: None,
+        password: None,
+    })
+    .unwrap();
     o.expect(WAIT, |m| matches!(m, ServerMsg::Room { .. }))
         .unwrap();
     o.send(&ClientMsg::Act {
@@ -412,6 +419,7 @@ fn the_metrics_say_what_the_server_holds_and_refused() {
         c.send(&ClientMsg::Join {
             room: 999,
             seat: None,
+            password: None,
         })
         .unwrap();
         c.expect(WAIT, |m| matches!(m, ServerMsg::Refused { .. }))
@@ -784,11 +792,12 @@ fn finished_games_count_in_standings_and_rated_ones_move_ratings_once() {
     // Fixed seeds: the same deals every run.
     let (_s, url, dir) = server(|c| c.fixed_seeds = Some(1));
     // Two accounts play a game to the end.
-    let (mut clients, room, _) = room_of_two_by(
-        |name| logged_in(&url, name, true).0,
-        room_options(GameKind::Junqi, 2),
-        11,
-    );
+    let rated = RoomOptions {
+        rated: true,
+        ..room_options(GameKind::Junqi, 2)
+    };
+    let (mut clients, room, _) =
+        room_of_two_by(|name| logged_in(&url, name, true).0, rated.clone(), 11);
     // Past 30 plies (16 moves each after the layouts) the second resigns: a rated win.
     let mut acted = [0; 2];
     drive(&mut clients, Duration::from_secs(120), |i, c| {
@@ -813,6 +822,7 @@ fn finished_games_count_in_standings_and_rated_ones_move_ratings_once() {
         bw_rules::junqi::Phase::Over(bw_rules::junqi::Outcome::Won { .. })
     );
     let rated = bw_online::hall::is_rated(game.plies, 2, won, true);
+    assert!(rated, "34 plies and a win: rated");
     println!("{} plies, {:?}, rated {rated}", game.plies, game.phase);
     // Both are told their result.
     for c in &mut clients {
@@ -915,6 +925,7 @@ fn settles_once_by_hand(rt: &tokio::runtime::Runtime, store: &bw_server::server:
         score,
     };
     let game = |plies| FinishedGame {
+        rated: true,
         pool: "junqi-2".into(),
         mode: "2p".into(),
         plies,
@@ -978,7 +989,7 @@ fn settles_once_by_hand(rt: &tokio::runtime::Runtime, store: &bw_server::server:
 }
 
 #[test]
-fn a_rated_game_cannot_be_resigned_in_its_first_plies_and_a_guest_game_can() {
+fn a_rated_game_cannot_be_resigned_in_its_first_plies_and_an_unrated_one_can() {
     let (_s, url, _dir) = server(|_| {});
     for accounts in [true, false] {
         let (mut clients, _, _) = room_of_two_by(
@@ -989,7 +1000,10 @@ fn a_rated_game_cannot_be_resigned_in_its_first_plies_and_a_guest_game_can() {
                     Client::join(&url, name, None).unwrap()
                 }
             },
-            room_options(GameKind::Junqi, 2),
+            RoomOptions {
+                rated: accounts,
+                ..room_options(GameKind::Junqi, 2)
+            },
             13,
         );
         // Play until the armies are deployed and someone is to move.
@@ -1017,4 +1031,204 @@ fn a_rated_game_cannot_be_resigned_in_its_first_plies_and_a_guest_game_can() {
             assert_eq!(m, ServerMsg::Acted { seq: 999 });
         }
     }
+}
+
+/// The hall lists rooms by page and filter (game, status, free seats, rated, private), and
+/// rooms keep their settings: a private room asks its password, a rated room seats only
+/// logged-in players, a room may forbid watching.
+#[test]
+fn the_hall_finds_rooms_by_filter_and_rooms_keep_their_doors() {
+    let (_s, url, _dir) = server(|_| {});
+    let (mut host, _) = logged_in(&url, "Hall Host", true);
+    let junqi = room_options(GameKind::Junqi, 2);
+    let mut made = Vec::new();
+    // Each room made by an account of its own (an account sits in one room at a time).
+    let mut make = |options: RoomOptions| {
+        let (mut c, _) = logged_in(&url, &format!("maker {}", made.len()), true);
+        c.send(&ClientMsg::CreateRoom { options }).unwrap();
+        let (room, _) = seated(&mut c);
+        made.push(c);
+        room
+    };
+    let public = make(RoomOptions {
+        name: Some("新手房".into()),
+        ..junqi.clone()
+    });
+    let private = make(RoomOptions {
+        password: Some("open sesame".into()),
+        ..junqi.clone()
+    });
+    let rated = make(RoomOptions {
+        rated: true,
+        ..junqi.clone()
+    });
+    let unwatched = make(RoomOptions {
+        observers: false,
+        ..junqi.clone()
+    });
+    let bracket = make(short_bracket());
+    let find = |c: &mut Client, filter: LobbyFilter, page: u32| {
+        c.send(&ClientMsg::FindRooms { filter, page }).unwrap();
+        match c
+            .expect(WAIT, |m| matches!(m, ServerMsg::Lobby { .. }))
+            .unwrap()
+        {
+            ServerMsg::Lobby { rooms, total, page } => (rooms, total, page),
+            _ => unreachable!(),
+        }
+    };
+    let mut g = Client::join(&url, "a guest", None).unwrap();
+    let ids = |rooms: &[RoomSummary]| rooms.iter().map(|r| r.id).collect::<Vec<_>>();
+    let (all, total, _) = find(&mut g, LobbyFilter::default(), 0);
+    assert_eq!(total, 5);
+    assert_eq!(ids(&all), [public, private, rated, unwatched, bracket]);
+    assert_eq!(all[0].options.name.as_deref(), Some("新手房"));
+    assert!(all[1].private && !all[0].private);
+    assert!(
+        all.iter().all(|r| r.options.password.is_none()),
+        "no password in the lobby"
+    );
+    let mut only = |filter| ids(&find(&mut g, filter, 0).0);
+    let filter = LobbyFilter {
+        game: Some(GameKind::Bracket),
+        ..Default::default()
+    };
+    assert_eq!(only(filter), [bracket]);
+    let filter = LobbyFilter {
+        rated: Some(true),
+        ..Default::default()
+    };
+    assert_eq!(only(filter), [rated]);
+    let filter = LobbyFilter {
+        status: Some(RoomStatus::Playing),
+        ..Default::default()
+    };
+    assert!(only(filter).is_empty());
+    let (rooms, total, page) = find(&mut g, LobbyFilter::default(), 1);
+    assert_eq!(
+        (rooms.len(), total, page),
+        (0, 5, 1),
+        "page 1 of 5 rooms is empty"
+    );
+    // The doors.
+    let join = |c: &mut Client, room, seat, password: Option<&str>| {
+        c.send(&ClientMsg::Join {
+            room,
+            seat,
+            password: password.map(String::from),
+        })
+        .unwrap();
+        let m = c
+            .expect(WAIT, |m| {
+                matches!(m, ServerMsg::Room { .. } | ServerMsg::Refused { .. })
+            })
+            .unwrap();
+        if matches!(m, ServerMsg::Room { .. }) {
+            c.send(&ClientMsg::Leave).unwrap();
+            c.expect(WAIT, |m| matches!(m, ServerMsg::Left { .. }))
+                .unwrap();
+            None
+        } else {
+            Some(refusal(m).0)
+        }
+    };
+    assert_eq!(
+        join(&mut g, private, None, None),
+        Some(RefusalCode::WrongPassword)
+    );
+    assert_eq!(
+        join(&mut g, private, None, Some("open sesame!")),
+        Some(RefusalCode::WrongPassword)
+    );
+    assert_eq!(join(&mut g, private, None, Some("open sesame")), None);
+    assert_eq!(
+        join(&mut g, rated, Some(1), None),
+        Some(RefusalCode::NotLoggedIn)
+    );
+    assert_eq!(join(&mut g, rated, None, None), None, "a guest may watch");
+    assert_eq!(
+        join(&mut g, unwatched, None, None),
+        Some(RefusalCode::NoObservers)
+    );
+    assert_eq!(join(&mut g, unwatched, Some(1), None), None, "but may sit");
+    // A rated room has no computers; a bad room name is refused.
+    made[2]
+        .send(&ClientMsg::SetComputer {
+            seat: 1,
+            level: Some(Level::Normal),
+        })
+        .unwrap();
+    let m = made[2]
+        .expect(WAIT, |m| matches!(m, ServerMsg::Refused { .. }))
+        .unwrap();
+    assert_eq!(refusal(m).0, RefusalCode::BadOptions);
+    host.send(&ClientMsg::CreateRoom {
+        options: RoomOptions {
+            name: Some("\u{202E}evil".into()),
+            ..junqi
+        },
+    })
+    .unwrap();
+    assert_eq!(refusal(answer(&mut host)).0, RefusalCode::BadOptions);
+}
+
+/// A logged-in player who drops comes back to the seat by saying `hello` with the session
+/// alone (no seat token): the seat gets a new token, the game goes on to its end.
+#[test]
+fn a_logged_in_player_comes_back_to_the_seat_by_session_alone() {
+    let (_s, url, _dir) = server(|_| {});
+    let sessions = std::cell::RefCell::new(Vec::new());
+    let (mut clients, room, tokens) = room_of_two_by(
+        |name| {
+            let (c, session) = logged_in(&url, &format!("{name} returns"), true);
+            sessions.borrow_mut().push(session);
+            c
+        },
+        room_options(GameKind::Junqi, 2),
+        21,
+    );
+    let mut acted = [0; 2];
+    drive(&mut clients, Duration::from_secs(60), |i, c| {
+        acted[i] = c.acted;
+        acted.iter().all(|&n| n > 5)
+    })
+    .unwrap();
+    drop(clients.pop()); // seat 1's connection drops
+    let mut c = Client::connect(&url).unwrap();
+    let (name, account) = c.hello_session("anyone", &sessions.borrow()[1]).unwrap();
+    assert_eq!((name.as_str(), account), ("guest returns", true));
+    let ServerMsg::Seated {
+        room: back,
+        seat,
+        token,
+    } = c
+        .expect(WAIT, |m| matches!(m, ServerMsg::Seated { .. }))
+        .unwrap()
+    else {
+        unreachable!()
+    };
+    assert_eq!((back, seat), (room, 1));
+    assert_ne!(token, tokens[1], "a new seat token");
+    clients.push(BotClient::new(
+        c,
+        Bot::new(Content::builtin(), Level::Normal, 22),
+    ));
+    drive(&mut clients, Duration::from_secs(120), |_, _| false).unwrap();
+    // The new token takes the seat back too; the old one names nothing.
+    let mut old = Client::join(&url, "x", Some(tokens[1].clone())).unwrap();
+    let m = old
+        .expect(WAIT, |m| {
+            matches!(m, ServerMsg::Refused { .. } | ServerMsg::Seated { .. })
+        })
+        .unwrap();
+    assert!(
+        matches!(
+            m,
+            ServerMsg::Refused {
+                code: RefusalCode::BadToken,
+                ..
+            }
+        ),
+        "{m:?}"
+    );
 }

@@ -186,7 +186,7 @@ impl Online {
                 self.status = Status::Connected;
                 self.send(ClientMsg::ListRooms);
             }
-            ServerMsg::Lobby { rooms, total } => {
+            ServerMsg::Lobby { rooms, total, .. } => {
                 self.lobby_total = total.max(rooms.len());
                 self.lobby = rooms;
             }

@@ -56,8 +56,13 @@ pub(super) fn drive_online_room(
                         },
                         deploy_secs: Some(120),
                         move_secs: None,
+                        timeouts_lose: None,
                     },
                     computer_takes_over: true,
+                    name: None,
+                    rated: false,
+                    observers: true,
+                    password: None,
                 },
             }));
         }

@@ -29,6 +29,17 @@ impl Room {
         }
     }
 
+    /// A rated room seats logged-in persons only.
+    pub(super) fn check_may_sit(&self, account: Option<&str>) -> Result<(), Refused> {
+        if self.options.rated && account.is_none() {
+            return refuse(
+                RefusalCode::NotLoggedIn,
+                "a rated room's seats are for logged-in players: log in, or watch",
+            );
+        }
+        Ok(())
+    }
+
     pub(super) fn seated(&self, member: &Member) -> Result<u8, Refused> {
         member.seat.ok_or((
             RefusalCode::NotSeated,

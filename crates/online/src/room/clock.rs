@@ -155,9 +155,28 @@ impl Room {
                         layout: named_layout(g, &g.auto_layout(p, self.seed)),
                     })
                     .collect(),
-                Phase::Playing => vec![Entry::Junqi {
-                    action: JunqiAction::Timeout,
-                }],
+                Phase::Playing => {
+                    let limit = match &self.options.game {
+                        GameOptions::Junqi { timeouts_lose, .. } => *timeouts_lose,
+                        _ => None,
+                    };
+                    let had = self.timeouts.get(g.turn).copied().unwrap_or(0);
+                    if limit.is_some_and(|n| had + 1 >= n) {
+                        // The last timeout allowed: the seat resigns (QQ's "5 timeouts lose").
+                        vec![
+                            Entry::Junqi {
+                                action: JunqiAction::Timeout,
+                            },
+                            Entry::Junqi {
+                                action: JunqiAction::Resign { player: g.turn },
+                            },
+                        ]
+                    } else {
+                        vec![Entry::Junqi {
+                            action: JunqiAction::Timeout,
+                        }]
+                    }
+                }
                 Phase::Over(_) => vec![],
             },
             Some(Table::Bracket { game, .. }) if !game.turn.is_over() => {

@@ -18,10 +18,11 @@ impl Room {
         seat: Option<u8>,
         token: impl FnOnce() -> String,
     ) -> Result<Effects, Refused> {
-        self.enter_as(now, conn, name, None, seat, token)
+        self.enter_as(now, conn, name, None, seat, None, token)
     }
 
-    /// A connection enters, logged in as `account` (its key) or a guest (none).
+    /// A connection enters, logged in as `account` (its key) or a guest (none), with the
+    /// room's password when it is private.
     pub fn enter_as(
         &mut self,
         now: u64,
@@ -29,10 +30,28 @@ impl Room {
         name: &str,
         account: Option<String>,
         seat: Option<u8>,
+        password: Option<&str>,
         token: impl FnOnce() -> String,
     ) -> Result<Effects, Refused> {
         if self.status == RoomStatus::Failed {
             return refuse(RefusalCode::NoRoom, "the room has closed");
+        }
+        if let Some(hash) = &self.password
+            && password.map(token_hash).as_ref() != Some(hash)
+        {
+            return refuse(
+                RefusalCode::WrongPassword,
+                "the room's password is not that",
+            );
+        }
+        if seat.is_none() && !self.options.observers {
+            return refuse(
+                RefusalCode::NoObservers,
+                "the host lets nobody watch this room",
+            );
+        }
+        if seat.is_some() {
+            self.check_may_sit(account.as_deref())?;
         }
         if seat.is_none() && self.observer_count() >= MAX_OBSERVERS {
             return refuse(
@@ -73,6 +92,35 @@ impl Room {
         self.send_game(now, Some(conn), &mut fx);
         self.send_record(conn, &mut fx);
         Ok(fx)
+    }
+
+    /// A logged-in person's connection takes back the seat their account holds here (after
+    /// a dropped connection, without the seat token: their session stands for it). The seat
+    /// gets a new token, sent as after `resume`.
+    pub fn resume_account(
+        &mut self,
+        now: u64,
+        conn: ConnId,
+        account: &str,
+        token: impl FnOnce() -> String,
+    ) -> Result<Effects, Refused> {
+        if !matches!(self.status, RoomStatus::Waiting | RoomStatus::Playing) {
+            return refuse(RefusalCode::NoRoom, "that room's game is over");
+        }
+        let Some(seat) = self.seats.iter().position(
+            |s| matches!(&s.holder, Holder::Person { account: Some(a), .. } if a == account),
+        ) else {
+            return refuse(RefusalCode::BadToken, "your account holds no seat here");
+        };
+        let raw = token();
+        let mut fx = Effects::default();
+        let entry = Entry::Rekeyed {
+            seat: seat as u8,
+            token: token_hash(&raw),
+        };
+        self.commit(now, entry, &mut fx);
+        let more = self.resume(now, conn, &raw)?;
+        Ok(fx.then(more))
     }
 
     /// A connection takes back the seat its token names.
@@ -174,6 +222,7 @@ impl Room {
             ClientMsg::Sit { seat } => {
                 self.before_game()?;
                 self.check_free(seat)?;
+                self.check_may_sit(member.account.as_deref())?;
                 if let Some(old) = member.seat {
                     self.commit(now, Entry::Vacated { seat: old }, &mut fx);
                 }
@@ -206,6 +255,9 @@ impl Room {
             ClientMsg::SetComputer { seat, level } => {
                 self.before_game()?;
                 self.check_host(&member)?;
+                if self.options.rated && level.is_some() {
+                    return refuse(RefusalCode::BadOptions, "a rated room has no computers");
+                }
                 let s = self
                     .seats
                     .get(seat as usize)
@@ -270,10 +322,43 @@ impl Room {
                 self.commit(now, Entry::Chat { from, text }, &mut fx);
                 return Ok(fx);
             }
+            ClientMsg::Autoplay { on } => {
+                let seat = self.seated(&member)?;
+                if !self.in_game() {
+                    return refuse(RefusalCode::WrongPhase, "托管 is for a game in play");
+                }
+                if self.seats[seat as usize].taken_over == on {
+                    return refuse(
+                        RefusalCode::WrongPhase,
+                        if on {
+                            "the computer plays this seat already"
+                        } else {
+                            "you play this seat already"
+                        },
+                    );
+                }
+                let entry = if on {
+                    Entry::TakenOver { seat }
+                } else {
+                    Entry::Returned { seat }
+                };
+                self.commit(now, entry, &mut fx);
+                self.broadcast_room(&mut fx);
+                // The turn's clock and the computer's job follow the seat's new player;
+                // everyone's view comes after the room that says who plays the seat.
+                self.after_game_change(now, &mut fx);
+                return Ok(fx);
+            }
             ClientMsg::Act { seq, action } => {
                 let seat = self.seated(&member)?;
                 if !self.in_game() {
                     return refuse(RefusalCode::WrongPhase, "the game is not in play");
+                }
+                if self.seats[seat as usize].taken_over {
+                    return refuse(
+                        RefusalCode::WrongPhase,
+                        "the computer plays this seat (托管): take it back first",
+                    );
                 }
                 let entry = self.check_action(seat, &action)?;
                 self.commit(now, entry, &mut fx);

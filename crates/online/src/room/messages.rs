@@ -21,6 +21,7 @@ pub fn message_name(msg: &ClientMsg) -> &'static str {
         ClientMsg::Player { .. } => "player",
         ClientMsg::Leaderboard { .. } => "leaderboard",
         ClientMsg::ListRooms => "list_rooms",
+        ClientMsg::FindRooms { .. } => "find_rooms",
         ClientMsg::CreateRoom { .. } => "create_room",
         ClientMsg::Join { .. } => "join",
         ClientMsg::Sit { .. } => "sit",
@@ -30,6 +31,7 @@ pub fn message_name(msg: &ClientMsg) -> &'static str {
         ClientMsg::SetComputer { .. } => "set_computer",
         ClientMsg::Kick { .. } => "kick",
         ClientMsg::Chat { .. } => "chat",
+        ClientMsg::Autoplay { .. } => "autoplay",
         ClientMsg::Act { .. } => "act",
     }
 }
@@ -92,6 +94,7 @@ impl Room {
                     },
                     ready: s.ready,
                     connected: s.conn.is_some(),
+                    autoplay: s.taken_over,
                 })
                 .collect(),
             observers: self

@@ -71,8 +71,12 @@ impl Content {
 pub enum Entry {
     Created {
         id: RoomId,
+        /// The options without the password (`password` keeps its hash).
         options: RoomOptions,
         seed: u64,
+        /// A private room's password, as its SHA-256 ([`token_hash`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        password: Option<String>,
     },
     Sat {
         seat: u8,
@@ -83,6 +87,12 @@ pub enum Entry {
         /// The account's key of a logged-in person (none: a guest).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         account: Option<String>,
+    },
+    /// A logged-in person took the seat back by their session, without the seat token:
+    /// the seat's token is now this one (its hash).
+    Rekeyed {
+        seat: u8,
+        token: String,
     },
     /// A person left a seat before the game (stood up, left, was kicked, or stayed away).
     Vacated {
@@ -147,6 +157,14 @@ pub struct Effects {
 impl Effects {
     fn send(&mut self, to: ConnId, msg: ServerMsg) {
         self.out.push(Out { to, msg });
+    }
+
+    /// These effects, then `more`.
+    fn then(mut self, more: Effects) -> Effects {
+        self.out.extend(more.out);
+        self.journal.extend(more.journal);
+        self.removed.extend(more.removed);
+        self
     }
 }
 
@@ -256,25 +274,44 @@ pub struct Room {
     empty_since: Option<u64>,
     /// The last [`CHAT_HISTORY_LINES`] chat lines: who said it, and what.
     chat: std::collections::VecDeque<(String, String)>,
+    /// A private room's password, as its SHA-256.
+    password: Option<String>,
+    /// 军棋: how many times each seat's turn timed out.
+    timeouts: Vec<u32>,
 }
 
 impl Room {
     /// A new room; its first entry is in the returned effects (journal it).
     pub fn create(
         id: RoomId,
-        options: RoomOptions,
+        mut options: RoomOptions,
         seed: u64,
         content: Content,
     ) -> Result<(Room, Entry), Refused> {
         options
-            .game
             .validate()
             .or_else(|e| refuse(RefusalCode::BadOptions, e))?;
+        let password = options.password.take().map(|p| token_hash(&p));
+        let (room, entry) = Room::made(id, options, seed, content, password);
+        Ok((room, entry))
+    }
+
+    /// A room as created, from options already checked (creation, and a journal's first
+    /// entry).
+    fn made(
+        id: RoomId,
+        options: RoomOptions,
+        seed: u64,
+        content: Content,
+        password: Option<String>,
+    ) -> (Room, Entry) {
         let entry = Entry::Created {
             id,
             options: options.clone(),
             seed,
+            password: password.clone(),
         };
+        let seats = options.game.seats();
         let room = Room {
             id,
             seats: vec![Seat::empty(); options.game.seats()],
@@ -290,18 +327,26 @@ impl Room {
             grace_ms: DEFAULT_GRACE_MS,
             empty_since: None,
             chat: Default::default(),
+            password,
+            timeouts: vec![0; seats],
         };
-        Ok((room, entry))
+        (room, entry)
     }
 
     /// Rebuilds a room from its journal (after a restart). Persons are away from `now`
     /// and get the grace period; clocks start again.
     pub fn restore(entries: &[Entry], content: Content, now: u64) -> Result<Room, String> {
-        let Some(Entry::Created { id, options, seed }) = entries.first() else {
+        let Some(Entry::Created {
+            id,
+            options,
+            seed,
+            password,
+        }) = entries.first()
+        else {
             return Err("the journal does not start with the room's creation".into());
         };
-        let (mut room, _) =
-            Room::create(*id, options.clone(), *seed, content).map_err(|(_, e)| e)?;
+        options.game.validate()?;
+        let (mut room, _) = Room::made(*id, options.clone(), *seed, content, password.clone());
         for (i, e) in entries[1..].iter().enumerate() {
             room.apply(e, now)
                 .map_err(|e| format!("journal entry {}: {e}", i + 2))?;
@@ -327,6 +372,7 @@ impl Room {
             return None;
         }
         let mut out = vec![Entry::Created {
+            password: self.password.clone(),
             id: self.id,
             options: self.options.clone(),
             seed: self.seed,
@@ -393,6 +439,7 @@ impl Room {
                 .count(),
             observers: self.observer_count(),
             status: self.status,
+            private: self.password.is_some(),
         }
     }
 
@@ -497,6 +544,13 @@ impl Room {
                 let i = seat_mut(&mut self.seats, *seat)?;
                 self.seats[i] = Seat::empty();
             }
+            Entry::Rekeyed { seat, token } => {
+                let i = seat_mut(&mut self.seats, *seat)?;
+                let Holder::Person { token: t, .. } = &mut self.seats[i].holder else {
+                    return Err(format!("seat {seat} holds no person to give a new token"));
+                };
+                *t = token.clone();
+            }
             Entry::Computer { seat, level } => {
                 let i = seat_mut(&mut self.seats, *seat)?;
                 self.seats[i] = Seat {
@@ -523,7 +577,13 @@ impl Room {
                     return Err("a 军棋 action outside 军棋".into());
                 };
                 let a = action.action(&game.board)?;
+                let turn = game.turn;
                 game.act(a).map_err(|e| e.to_string())?;
+                if matches!(action, JunqiAction::Timeout)
+                    && let Some(n) = self.timeouts.get_mut(turn)
+                {
+                    *n += 1;
+                }
             }
             Entry::Bracket { action } => {
                 let Some(Table::Bracket { game, by }) = &mut self.table else {

@@ -8,10 +8,12 @@ use crate::hall::{self, Finish, FinishedGame, FinishedSeat, Sitter};
 use crate::protocol::GameOptions;
 
 impl Room {
-    /// A 军棋 room whose every seat is a logged-in person: its game is rated (unless it is won
-    /// too quickly, [`hall::is_rated`]), and it cannot be resigned in its first plies.
+    /// A rated 军棋 room (its every seat a logged-in person): its game moves ratings
+    /// (unless it is won too quickly, [`hall::is_rated`]), and it cannot be resigned in its
+    /// first plies.
     pub fn rated(&self) -> bool {
-        matches!(self.options.game, GameOptions::Junqi { .. })
+        self.options.rated
+            && matches!(self.options.game, GameOptions::Junqi { .. })
             && self.seats.iter().all(|s| {
                 matches!(
                     &s.holder,
@@ -66,6 +68,7 @@ impl Room {
             })
             .collect();
         Some(FinishedGame {
+            rated: self.rated(),
             pool: hall::junqi_pool(g.players.len()),
             mode: hall::junqi_mode(&g.rules),
             plies: g.plies,

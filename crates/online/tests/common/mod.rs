@@ -138,8 +138,13 @@ pub fn junqi_2p() -> RoomOptions {
             },
             deploy_secs: Some(120),
             move_secs: None,
+            timeouts_lose: None,
         },
         computer_takes_over: false,
+        name: None,
+        rated: false,
+        observers: true,
+        password: None,
     }
 }
 
@@ -153,6 +158,10 @@ pub fn bracket_2p() -> RoomOptions {
             move_secs: Some(30),
         },
         computer_takes_over: false,
+        name: None,
+        rated: false,
+        observers: true,
+        password: None,
     }
 }
 

@@ -346,7 +346,8 @@ impl Store {
             .iter()
             .all(|s| matches!(s.sitter, Sitter::Account(_)));
         let someone_won = game.seats.iter().any(|s| s.finish == Finish::Won);
-        let rated = hall::is_rated(game.plies, game.seats.len(), someone_won, accounts);
+        let rated =
+            game.rated && hall::is_rated(game.plies, game.seats.len(), someone_won, accounts);
         let computers_rated = !rated
             && !accounts
             && game

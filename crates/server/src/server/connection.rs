@@ -291,6 +291,9 @@ impl Session {
             if let Some(reason) = refused {
                 self.refuse(RefusalCode::BadSession, reason);
             }
+            if resume.is_none() {
+                self.resume_account().await;
+            }
             if let Some(token) = resume {
                 self.resume(token).await;
             }
@@ -333,6 +336,8 @@ impl Session {
                     }
                 }
                 self.logged_in(done);
+                // A player who dropped and logs in again gets their seat back.
+                self.resume_account().await;
             }
             ClientMsg::Logout { session } => {
                 if self.room().is_some() {
@@ -380,18 +385,27 @@ impl Session {
                     self.refuse(RefusalCode::WrongPhase, "leave this room first");
                     return Ok(());
                 }
+                // The creator is let in by the password it chose.
+                let password = options.password.clone();
                 match create_room(&self.hub, options).await {
-                    Ok(tx) => self.enter(tx, name, Some(0)).await,
+                    Ok(tx) => self.enter(tx, name, Some(0), password).await,
                     Err((code, reason)) => self.refuse(code, reason),
                 }
             }
-            ClientMsg::Join { room, seat } => {
+            ClientMsg::FindRooms { filter, page } => {
+                self.link.send_text(self.hub.find_rooms_text(&filter, page))
+            }
+            ClientMsg::Join {
+                room,
+                seat,
+                password,
+            } => {
                 if self.room().is_some() {
                     self.refuse(RefusalCode::WrongPhase, "leave this room first");
                     return Ok(());
                 }
                 match self.hub.room_tx(room) {
-                    Some(tx) => self.enter(tx, name, seat).await,
+                    Some(tx) => self.enter(tx, name, seat, password).await,
                     None => self.refuse(RefusalCode::NoRoom, format!("there is no room {room}")),
                 }
             }
@@ -425,7 +439,13 @@ impl Session {
         Ok(())
     }
 
-    async fn enter(&mut self, tx: mpsc::UnboundedSender<RoomCmd>, name: String, seat: Option<u8>) {
+    async fn enter(
+        &mut self,
+        tx: mpsc::UnboundedSender<RoomCmd>,
+        name: String,
+        seat: Option<u8>,
+        password: Option<String>,
+    ) {
         let link = self.link.clone();
         let account = self.account.as_ref().map(|a| a.key.clone());
         self.ask(tx, |reply| RoomCmd::Enter {
@@ -433,6 +453,7 @@ impl Session {
             name,
             account,
             seat,
+            password,
             reply,
         })
         .await
@@ -475,6 +496,36 @@ impl Session {
                     "the server could not save that: try again",
                 )
             }
+        }
+    }
+
+    /// A logged-in connection takes back the seat its account holds, if any (a room that
+    /// no longer seats it says nothing).
+    async fn resume_account(&mut self) {
+        let Some(key) = self.account.as_ref().map(|a| a.key.clone()) else {
+            return;
+        };
+        let room = self
+            .hub
+            .seated_accounts
+            .lock()
+            .expect("accounts")
+            .get(&key)
+            .copied();
+        let Some(tx) = room.and_then(|id| self.hub.room_tx(id)) else {
+            return;
+        };
+        let link = self.link.clone();
+        let (reply, answer) = oneshot::channel();
+        if tx
+            .send(RoomCmd::ResumeAccount {
+                link,
+                account: key,
+                reply,
+            })
+            .is_ok()
+        {
+            let _ = answer.await;
         }
     }
 

@@ -189,11 +189,19 @@ enum RoomCmd {
         /// The account's key when the connection is logged in.
         account: Option<String>,
         seat: Option<u8>,
+        /// A private room's password, as the client said it.
+        password: Option<String>,
         reply: oneshot::Sender<Result<(), Refused>>,
     },
     Resume {
         link: Link,
         token: String,
+        reply: oneshot::Sender<Result<(), Refused>>,
+    },
+    /// A logged-in connection takes back its account's seat.
+    ResumeAccount {
+        link: Link,
+        account: String,
         reply: oneshot::Sender<Result<(), Refused>>,
     },
     Msg {
@@ -227,7 +235,13 @@ pub struct Hub {
     /// serialisation of every room).
     rooms_version: AtomicU64,
     lobby_made: Mutex<(u64, Option<String>)>,
+    /// `find_rooms` pages as made at a version, by filter and page (at most
+    /// [`FOUND_PAGES_KEPT`]; all forgotten when a room changes).
+    found_made: Mutex<(u64, HashMap<(LobbyFilter, u32), String>)>,
     tokens: Mutex<HashMap<String, RoomId>>,
+    /// The room where each logged-in account last sat (its seat may be gone since: the
+    /// room says so).
+    seated_accounts: Mutex<HashMap<String, RoomId>>,
     next_room: AtomicU64,
     next_conn: AtomicU64,
     secret: std::collections::hash_map::RandomState,
@@ -297,6 +311,10 @@ impl Hub {
             .lock()
             .expect("tokens")
             .retain(|_, room| *room != id);
+        self.seated_accounts
+            .lock()
+            .expect("accounts")
+            .retain(|_, room| *room != id);
     }
 
     /// Seat tokens the server knows (those of its open rooms).
@@ -360,6 +378,41 @@ impl Hub {
         text
     }
 
+    /// A page of the rooms that pass `filter`, waiting rooms first, as the `lobby` message
+    /// in JSON; made again only when a room has changed since.
+    pub fn find_rooms_text(&self, filter: &LobbyFilter, page: u32) -> String {
+        let version = self.rooms_version.load(Ordering::Acquire);
+        {
+            let made = self.found_made.lock().expect("found");
+            if made.0 == version
+                && let Some(text) = made.1.get(&(filter.clone(), page))
+            {
+                return text.clone();
+            }
+        }
+        let rooms = self.rooms.lock().expect("rooms");
+        let mut list: Vec<RoomSummary> = rooms
+            .values()
+            .filter(|r| filter.passes(&r.summary))
+            .map(|r| r.summary.clone())
+            .collect();
+        drop(rooms);
+        let total = list.len();
+        list.sort_by_key(|r| (r.status != RoomStatus::Waiting, r.id));
+        let from = (page as usize).saturating_mul(LOBBY_PAGE).min(list.len());
+        let on_page: Vec<RoomSummary> = list.drain(from..).take(LOBBY_PAGE).collect();
+        let ServerMsg::Lobby { rooms, total, .. } = fit_lobby(on_page, total) else {
+            unreachable!("fit_lobby makes a lobby")
+        };
+        let text = to_json(&ServerMsg::Lobby { rooms, total, page });
+        let mut made = self.found_made.lock().expect("found");
+        if made.0 != version || made.1.len() >= FOUND_PAGES_KEPT {
+            *made = (version, HashMap::new());
+        }
+        made.1.insert((filter.clone(), page), text.clone());
+        text
+    }
+
     fn rooms_changed(&self) {
         self.rooms_version.fetch_add(1, Ordering::AcqRel);
     }
@@ -415,7 +468,9 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         rooms: Mutex::new(HashMap::new()),
         rooms_version: AtomicU64::new(0),
         lobby_made: Mutex::new((0, None)),
+        found_made: Mutex::new((0, HashMap::new())),
         tokens: Mutex::new(HashMap::new()),
+        seated_accounts: Mutex::new(HashMap::new()),
         next_room: AtomicU64::new(1),
         queued_bytes: Arc::new(AtomicUsize::new(0)),
         connections: Mutex::new(HashMap::new()),
@@ -560,10 +615,15 @@ pub mod store;
 pub use bw_online::protocol::clean_name;
 pub use store::Store;
 /// The lobby message with as many of `rooms` as fit in one frame ([`MAX_FRAME_BYTES`]).
+/// `find_rooms` pages kept made at once (a flood of different filters costs a page each,
+/// never unbounded memory).
+const FOUND_PAGES_KEPT: usize = 64;
+
 fn fit_lobby(mut rooms: Vec<RoomSummary>, total: usize) -> ServerMsg {
     let mut size = to_json(&ServerMsg::Lobby {
         rooms: Vec::new(),
         total,
+        page: u32::MAX,
     })
     .len();
     let mut keep = 0;
@@ -577,7 +637,11 @@ fn fit_lobby(mut rooms: Vec<RoomSummary>, total: usize) -> ServerMsg {
         keep += 1;
     }
     rooms.truncate(keep);
-    ServerMsg::Lobby { rooms, total }
+    ServerMsg::Lobby {
+        rooms,
+        total,
+        page: 0,
+    }
 }
 
 use connection::connection;
@@ -597,6 +661,7 @@ mod tests {
             taken: 1,
             observers: 0,
             status,
+            private: false,
         };
         let rooms: Vec<RoomSummary> = (1..=5000)
             .map(|id| {
@@ -612,7 +677,7 @@ mod tests {
             .collect();
         let msg = fit_lobby(rooms, 5000);
         assert!(to_json(&msg).len() <= MAX_FRAME_BYTES);
-        let ServerMsg::Lobby { rooms, total } = msg else {
+        let ServerMsg::Lobby { rooms, total, .. } = msg else {
             unreachable!()
         };
         assert_eq!(total, 5000);

@@ -21,9 +21,19 @@ pub(super) fn launch_room(hub: &Arc<Hub>, room: Room, entries: &[Entry], journal
     let (tx, rx) = mpsc::unbounded_channel();
     {
         let mut tokens = hub.tokens.lock().expect("tokens");
+        let mut accounts = hub.seated_accounts.lock().expect("accounts");
         for e in entries {
-            if let Entry::Sat { token, .. } = e {
-                tokens.insert(token.clone(), room.id);
+            match e {
+                Entry::Sat { token, account, .. } => {
+                    tokens.insert(token.clone(), room.id);
+                    if let Some(key) = account {
+                        accounts.insert(key.clone(), room.id);
+                    }
+                }
+                Entry::Rekeyed { token, .. } => {
+                    tokens.insert(token.clone(), room.id);
+                }
+                _ => {}
             }
         }
     }
@@ -300,8 +310,33 @@ fn room_step(
             name,
             account,
             seat,
+            password,
             reply,
-        } => match room.enter_as(now, link.id, &name, account, seat, token) {
+        } => match room.enter_as(
+            now,
+            link.id,
+            &name,
+            account,
+            seat,
+            password.as_deref(),
+            token,
+        ) {
+            Ok(fx) => {
+                link.room.store(room.id, Ordering::Relaxed);
+                links.insert(link.id, link);
+                let _ = reply.send(Ok(()));
+                fx
+            }
+            Err(e) => {
+                let _ = reply.send(Err(e));
+                Effects::default()
+            }
+        },
+        RoomCmd::ResumeAccount {
+            link,
+            account,
+            reply,
+        } => match room.resume_account(now, link.id, &account, token) {
             Ok(fx) => {
                 link.room.store(room.id, Ordering::Relaxed);
                 links.insert(link.id, link);
@@ -402,9 +437,19 @@ async fn dispatch(
     }
     {
         let mut tokens = hub.tokens.lock().expect("tokens");
+        let mut accounts = hub.seated_accounts.lock().expect("accounts");
         for e in &fx.journal {
-            if let Entry::Sat { token, .. } = e {
-                tokens.insert(token.clone(), id);
+            match e {
+                Entry::Sat { token, account, .. } => {
+                    tokens.insert(token.clone(), id);
+                    if let Some(key) = account {
+                        accounts.insert(key.clone(), id);
+                    }
+                }
+                Entry::Rekeyed { token, .. } => {
+                    tokens.insert(token.clone(), id);
+                }
+                _ => {}
             }
         }
     }

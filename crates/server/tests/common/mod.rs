@@ -73,6 +73,10 @@ pub fn short_bracket() -> RoomOptions {
             move_secs: None,
         },
         computer_takes_over: false,
+        name: None,
+        rated: false,
+        observers: true,
+        password: None,
     }
 }
 
@@ -108,6 +112,7 @@ pub fn room_of_two_by(
     b.send(&ClientMsg::Join {
         room,
         seat: Some(1),
+        password: None,
     })
     .unwrap();
     let (_, tb) = seated(&mut b);

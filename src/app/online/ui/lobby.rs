@@ -56,6 +56,7 @@ impl NewRoom {
                 rules: self.junqi.clone(),
                 deploy_secs: self.timers.deploy,
                 move_secs: self.timers.moves,
+                timeouts_lose: None,
             },
             GameKind::Bracket => GameOptions::Bracket {
                 settings: self.bracket.clone(),
@@ -65,6 +66,10 @@ impl NewRoom {
         RoomOptions {
             game,
             computer_takes_over: self.takeover,
+            name: None,
+            rated: false,
+            observers: true,
+            password: None,
         }
     }
 }
@@ -137,6 +142,7 @@ pub(super) fn lobby_screen(
                             intents.write(OnlineIntent::Send(ClientMsg::Join {
                                 room: r.id,
                                 seat: None,
+                                password: None,
                             }));
                         }
                         g.end_row();

@@ -133,6 +133,9 @@ fn notice_text(loc: &Locale, n: &Notice) -> String {
                 RefusalCode::BadSession => "online-refused-bad_session",
                 RefusalCode::Busy => "online-refused-busy",
                 RefusalCode::TooEarly => "online-refused-too_early",
+                RefusalCode::WrongPassword => "online-refused-wrong_password",
+                RefusalCode::NotLoggedIn => "online-refused-not_logged_in",
+                RefusalCode::NoObservers => "online-refused-no_observers",
             };
             tr!(loc, key, detail = detail.clone())
         }
