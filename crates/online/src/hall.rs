@@ -15,6 +15,8 @@ pub const MIN_PASSWORD_CHARS: usize = 8;
 pub const MAX_PASSWORD_BYTES: usize = 128;
 /// How long a log-in lasts: a session token is refused this long after it was given.
 pub const SESSION_DAYS: u64 = 30;
+/// Sessions an account keeps (devices logged in at once); a new log-in ends the oldest.
+pub const MAX_SESSIONS: usize = 10;
 /// A rated game may not be resigned in its first plies (QQ: 20).
 pub const NO_RESIGN_PLIES: u32 = 20;
 

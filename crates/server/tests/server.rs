@@ -1232,3 +1232,46 @@ fn a_logged_in_player_comes_back_to_the_seat_by_session_alone() {
         "{m:?}"
     );
 }
+
+/// Password hashes are dear on purpose: an address gets a few attempts a minute (a named
+/// limit, `--password-attempts-per-minute`), and an account keeps its newest sessions only.
+#[test]
+fn password_attempts_are_limited_per_address_and_sessions_per_account() {
+    let (_s, url, _dir) = server(|c| c.password_attempts_per_minute = 3);
+    let (mut c, _) = logged_in(&url, "Counted", true);
+    for _ in 0..2 {
+        c.send(&ClientMsg::Login {
+            name: "Counted".into(),
+            password: PASSWORD.into(),
+        })
+        .unwrap();
+        assert!(matches!(answer(&mut c), ServerMsg::LoggedIn { .. }));
+    }
+    c.send(&ClientMsg::Login {
+        name: "Counted".into(),
+        password: PASSWORD.into(),
+    })
+    .unwrap();
+    let (code, reason) = refusal(answer(&mut c));
+    assert_eq!(code, RefusalCode::RateLimited, "{reason}");
+    // The connection stays, and so does everything that needs no password.
+    c.send(&ClientMsg::Player {
+        name: "counted".into(),
+    })
+    .unwrap();
+    assert!(matches!(answer(&mut c), ServerMsg::Player { .. }));
+
+    let (_s, url, _dir) = server(|_| {});
+    let sessions: Vec<String> = (0..=bw_online::hall::MAX_SESSIONS)
+        .map(|i| logged_in(&url, "Many Devices", i == 0).1)
+        .collect();
+    let still = |s: &str| {
+        Client::connect(&url)
+            .unwrap()
+            .hello_session("x", s)
+            .unwrap()
+            .1
+    };
+    assert!(!still(&sessions[0]), "the oldest session ended");
+    assert!(sessions[1..].iter().all(|s| still(s)), "the newest 10 stay");
+}

@@ -230,6 +230,17 @@ impl Store {
             .execute(&self.pool)
             .await
             .map_err(db)?;
+        // An account keeps its newest sessions only (log-ins cannot grow the table).
+        sqlx::query(
+            "DELETE FROM sessions WHERE name_key = $1 AND hash NOT IN \
+             (SELECT hash FROM sessions WHERE name_key = $1 \
+              ORDER BY expires_ms DESC, hash LIMIT $2)",
+        )
+        .bind(key)
+        .bind(hall::MAX_SESSIONS as i64)
+        .execute(&self.pool)
+        .await
+        .map_err(db)?;
         Ok(SessionToken { token, expires_ms })
     }
 

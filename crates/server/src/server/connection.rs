@@ -27,6 +27,8 @@ use super::{HANDSHAKE, Hub, Link, OUTBOX, Outgoing, RoomCmd, create_room};
 /// anyone can guess passwords.
 pub const MAX_FAILED_LOGINS: u32 = 5;
 
+const TOO_MANY_ATTEMPTS: &str = "too many log-ins from your address: wait a minute";
+
 /// Frames of at most 64 KiB both ways; the WebSocket's write buffer (what the peer has not
 /// read yet, pongs included) holds at most `max_queued` bytes, beyond which writing fails and
 /// the connection closes.
@@ -63,7 +65,7 @@ impl Rate {
 }
 
 /// Serves one connection: a TCP stream, or a TLS stream over one.
-pub(super) async fn connection<S>(hub: Arc<Hub>, stream: S, _peer: SocketAddr)
+pub(super) async fn connection<S>(hub: Arc<Hub>, stream: S, peer: SocketAddr)
 where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
@@ -134,6 +136,7 @@ where
         hub: hub.clone(),
         link: link.clone(),
         name: None,
+        ip: peer.ip(),
         account: None,
         failed_logins: 0,
         rate: Rate {
@@ -197,6 +200,8 @@ struct Session {
     link: Link,
     /// Set by `hello`.
     name: Option<String>,
+    /// The address it came from (password attempts are counted per address).
+    ip: std::net::IpAddr,
     /// The account the connection is logged in as (`hello` with a session, `register`,
     /// `login`); none: a guest.
     account: Option<Account>,
@@ -309,6 +314,10 @@ impl Session {
                     self.refuse(RefusalCode::WrongPhase, "leave the room first");
                     return Ok(());
                 }
+                if !self.hub.password_attempt(self.ip) {
+                    self.refuse(RefusalCode::RateLimited, TOO_MANY_ATTEMPTS);
+                    return Ok(());
+                }
                 let done = self
                     .hub
                     .store
@@ -319,6 +328,10 @@ impl Session {
             ClientMsg::Login { name, password } => {
                 if self.room().is_some() {
                     self.refuse(RefusalCode::WrongPhase, "leave the room first");
+                    return Ok(());
+                }
+                if !self.hub.password_attempt(self.ip) {
+                    self.refuse(RefusalCode::RateLimited, TOO_MANY_ATTEMPTS);
                     return Ok(());
                 }
                 let done = self

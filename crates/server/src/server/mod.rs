@@ -63,6 +63,10 @@ pub struct Config {
     /// Computers thinking at once, server-wide (each on a core for up to its think time);
     /// the others wait their turn. Default: the machine's cores.
     pub max_thinking: usize,
+    /// Passwords checked or hashed (log-ins and registrations) per address and minute; one
+    /// more is refused (`rate_limited`) and the connection stays. Password hashes are dear
+    /// on purpose: this keeps one address from spending the server's cores on them.
+    pub password_attempts_per_minute: u32,
     /// Test builds only: a chat line `!panic` makes the room's game panic, `!full` makes its
     /// journal fail every write as on a full disk (fault tests).
     pub test_faults: bool,
@@ -92,6 +96,7 @@ impl Config {
             compact_after: DEFAULT_COMPACT_AFTER,
             keep_finished: None,
             max_thinking: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            password_attempts_per_minute: DEFAULT_PASSWORD_ATTEMPTS_PER_MINUTE,
             test_faults: false,
             fixed_seeds: None,
         }
@@ -253,8 +258,11 @@ pub struct Hub {
     metrics: Arc<metrics::Metrics>,
     /// Permits to think ([`Config::max_thinking`]).
     thinking: Arc<tokio::sync::Semaphore>,
-    /// Password hashes computed at once (the cores).
+    /// Password hashes computed at once (half the cores: games keep the rest).
     hashing: accounts::Hashing,
+    /// Password attempts left per address ([`Config::password_attempts_per_minute`]): a
+    /// bucket each, refilled over the minute.
+    password_attempts: Mutex<HashMap<std::net::IpAddr, (f64, Instant)>>,
 }
 
 /// A connection counted open until it is dropped.
@@ -283,7 +291,35 @@ fn new_token() -> String {
     bits.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// [`Config::password_attempts_per_minute`]'s default.
+pub const DEFAULT_PASSWORD_ATTEMPTS_PER_MINUTE: u32 = 20;
+
+/// Addresses whose password attempts are remembered at once; past it, the full buckets are
+/// forgotten (an address that had none left stays remembered).
+const PASSWORD_BUCKETS: usize = 10_000;
+
 impl Hub {
+    /// Takes one password attempt from the address's bucket; false when it has none left.
+    fn password_attempt(&self, ip: std::net::IpAddr) -> bool {
+        let per_minute = self.config.password_attempts_per_minute.max(1) as f64;
+        let now = Instant::now();
+        let mut buckets = self.password_attempts.lock().expect("attempts");
+        if buckets.len() >= PASSWORD_BUCKETS {
+            buckets.retain(|_, (left, at)| {
+                *left + now.duration_since(*at).as_secs_f64() * per_minute / 60.0 < per_minute
+            });
+        }
+        let (left, at) = buckets.entry(ip).or_insert((per_minute, now));
+        *left = (*left + now.duration_since(*at).as_secs_f64() * per_minute / 60.0).min(per_minute);
+        *at = now;
+        if *left >= 1.0 {
+            *left -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
     /// Counts a new connection from `ip` in, unless the server or that address is full.
     fn admit(self: &Arc<Hub>, ip: std::net::IpAddr) -> Option<Counted> {
         let mut open = self.connections.lock().expect("connections");
@@ -480,8 +516,9 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         metrics: Arc::new(metrics::Metrics::default()),
         thinking: Arc::new(tokio::sync::Semaphore::new(max_thinking)),
         hashing: accounts::Hashing::new(
-            std::thread::available_parallelism().map_or(2, |n| n.get()),
+            std::thread::available_parallelism().map_or(2, |n| n.get()) / 2,
         ),
+        password_attempts: Mutex::new(HashMap::new()),
     });
     restore_rooms(&hub).await?;
     if let Some(age) = hub.config.keep_finished {
