@@ -368,13 +368,9 @@ pub enum ServerMsg {
         expires_ms: i64,
     },
     /// The session ended; the connection is a guest called `name`.
-    LoggedOut {
-        name: String,
-    },
+    LoggedOut { name: String },
     /// A player's page.
-    Player {
-        page: PlayerPage,
-    },
+    Player { page: PlayerPage },
     /// A page of a pool's best ratings (rated accounts only).
     Leaderboard {
         pool: String,
@@ -383,9 +379,7 @@ pub enum ServerMsg {
     },
     /// A finished game was counted: each seat with an account, its rating before and after
     /// (equal when the game was not rated) and its score.
-    Rated {
-        results: Vec<SeatRating>,
-    },
+    Rated { results: Vec<SeatRating> },
     /// The rooms, as many as fit in one frame (rooms waiting for players first), and how
     /// many rooms there are in all.
     Lobby {
@@ -397,9 +391,7 @@ pub enum ServerMsg {
         page: u32,
     },
     /// The room the connection is in, whenever it changes.
-    Room {
-        room: RoomState,
-    },
+    Room { room: RoomState },
     /// The connection sits in `seat`; `token` takes it back after a dropped connection.
     Seated {
         room: RoomId,
@@ -407,23 +399,20 @@ pub enum ServerMsg {
         token: String,
     },
     /// The connection is no longer in a room (it left, was kicked, or the room closed).
-    Left {
-        why: LeftWhy,
-        reason: String,
-    },
+    Left { why: LeftWhy, reason: String },
     Chat {
         from: String,
         text: String,
+        /// A line of the observers' own chat: while a game is played, what observers say
+        /// goes to observers only (they cannot coach the players).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        observers: bool,
     },
     /// The connection's view of the game: its seat's view (an observer's is the public
     /// one), and the public events since the last `game` message to this connection.
-    Game {
-        view: GameView,
-    },
+    Game { view: GameView },
     /// The action `seq` was taken (the `game` message with its effect came just before).
-    Acted {
-        seq: u32,
-    },
+    Acted { seq: u32 },
     /// A request was refused; the connection stays open.
     Refused {
         #[serde(default)]
@@ -432,14 +421,9 @@ pub enum ServerMsg {
         reason: String,
     },
     /// The game ended: its whole record (everything revealed), to keep in a save slot.
-    Finished {
-        record: GameRecord,
-    },
+    Finished { record: GameRecord },
     /// A fault closes the connection after this message.
-    Error {
-        code: RefusalCode,
-        reason: String,
-    },
+    Error { code: RefusalCode, reason: String },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

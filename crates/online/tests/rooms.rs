@@ -244,7 +244,7 @@ fn chat_survives_a_reconnection_and_a_restart_up_to_its_limit() {
                     seen_room = true;
                     None
                 }
-                ServerMsg::Chat { from, text } => {
+                ServerMsg::Chat { from, text, .. } => {
                     assert!(seen_room, "the chat lines come after the room's state");
                     Some(format!("{from}: {text}"))
                 }
@@ -553,4 +553,52 @@ fn a_private_room_asks_its_password_before_and_after_a_restart() {
                 .is_ok()
         );
     }
+}
+
+/// Observers have their own chat while a game is played (they cannot coach the players);
+/// before it, everyone talks together. The journal keeps which chat a line was in.
+#[test]
+fn observers_talk_among_themselves_during_the_game() {
+    let mut h = Harness::new(junqi_2p(), 4);
+    h.two_ready();
+    h.enter(3, "watcher", None);
+    let heard = |h: &Harness, conn: bw_online::room::ConnId, text: &str| {
+        h.inbox.get(&conn).is_some_and(|msgs| {
+            msgs.iter()
+                .any(|m| matches!(m, ServerMsg::Chat { text: t, .. } if t == text))
+        })
+    };
+    h.send(
+        3,
+        ClientMsg::Chat {
+            text: "his flag is left".into(),
+        },
+    )
+    .unwrap();
+    assert!(heard(&h, 3, "his flag is left"));
+    assert!(!heard(&h, 1, "his flag is left") && !heard(&h, 2, "his flag is left"));
+    h.send(
+        1,
+        ClientMsg::Chat {
+            text: "good luck".into(),
+        },
+    )
+    .unwrap();
+    assert!(heard(&h, 2, "good luck") && heard(&h, 3, "good luck"));
+    // A later observer reads the observers' line; a player coming back does not.
+    h.enter(4, "late watcher", None);
+    assert!(heard(&h, 4, "his flag is left") && heard(&h, 4, "good luck"));
+    let restored = Room::restore(&h.journal, Content::builtin(), h.now).unwrap();
+    let mut back = Harness {
+        room: restored,
+        ..Harness::new(junqi_2p(), 4)
+    };
+    let token = "token-1".to_string();
+    let fx = back.room.resume(back.now, 9, &token).unwrap();
+    back.take(fx);
+    assert!(heard(&back, 9, "good luck"));
+    assert!(
+        !heard(&back, 9, "his flag is left"),
+        "the player never reads it"
+    );
 }

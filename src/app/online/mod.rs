@@ -208,7 +208,7 @@ impl Online {
                 self.notice = (why != LeftWhy::Left).then_some(Notice::Left(why));
                 self.send(ClientMsg::ListRooms);
             }
-            ServerMsg::Chat { from, text } => self.chat.push((from, text)),
+            ServerMsg::Chat { from, text, .. } => self.chat.push((from, text)),
             ServerMsg::Game { view } => self.take_view(view, content),
             ServerMsg::Acted { .. } => self.notice = None,
             ServerMsg::Refused { code, reason, .. } => {

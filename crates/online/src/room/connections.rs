@@ -310,16 +310,27 @@ impl Room {
                     return refuse(RefusalCode::Malformed, "an empty chat line");
                 }
                 let from = member.name.clone();
-                for &to in self.members.keys() {
+                // During the game observers talk among themselves only.
+                let observers = member.seat.is_none() && self.in_game();
+                for (&to, m) in &self.members {
+                    if observers && m.seat.is_some() {
+                        continue;
+                    }
                     fx.send(
                         to,
                         ServerMsg::Chat {
                             from: from.clone(),
                             text: text.clone(),
+                            observers,
                         },
                     );
                 }
-                self.commit(now, Entry::Chat { from, text }, &mut fx);
+                let entry = Entry::Chat {
+                    from,
+                    text,
+                    observers,
+                };
+                self.commit(now, entry, &mut fx);
                 return Ok(fx);
             }
             ClientMsg::Autoplay { on } => {

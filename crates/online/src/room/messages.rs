@@ -49,12 +49,17 @@ impl Room {
     /// The room's kept chat lines, to a connection that entered or came back (after the
     /// `room` message, which starts its chat afresh).
     pub(super) fn send_chat(&self, conn: ConnId, fx: &mut Effects) {
-        for (from, text) in &self.chat {
+        let observer = self.members.get(&conn).is_some_and(|m| m.seat.is_none());
+        for line in &self.chat {
+            if line.observers && !observer {
+                continue;
+            }
             fx.send(
                 conn,
                 ServerMsg::Chat {
-                    from: from.clone(),
-                    text: text.clone(),
+                    from: line.from.clone(),
+                    text: line.text.clone(),
+                    observers: line.observers,
                 },
             );
         }

@@ -135,6 +135,9 @@ pub enum Entry {
     Chat {
         from: String,
         text: String,
+        /// Said by an observer during the game: for observers only.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        observers: bool,
     },
 }
 
@@ -166,6 +169,15 @@ impl Effects {
         self.removed.extend(more.removed);
         self
     }
+}
+
+/// A kept chat line.
+#[derive(Clone, Debug)]
+struct ChatLine {
+    from: String,
+    text: String,
+    /// The observers' own chat.
+    observers: bool,
 }
 
 /// A refusal: its code and one line.
@@ -273,7 +285,7 @@ pub struct Room {
     /// Since when nobody has been in the room (no connection), if nobody is.
     empty_since: Option<u64>,
     /// The last [`CHAT_HISTORY_LINES`] chat lines: who said it, and what.
-    chat: std::collections::VecDeque<(String, String)>,
+    chat: std::collections::VecDeque<ChatLine>,
     /// A private room's password, as its SHA-256.
     password: Option<String>,
     /// 军棋: how many times each seat's turn timed out.
@@ -402,9 +414,10 @@ impl Room {
                 }),
             }
         }
-        out.extend(self.chat.iter().map(|(from, text)| Entry::Chat {
-            from: from.clone(),
-            text: text.clone(),
+        out.extend(self.chat.iter().map(|line| Entry::Chat {
+            from: line.from.clone(),
+            text: line.text.clone(),
+            observers: line.observers,
         }));
         Some(out)
     }
@@ -506,12 +519,21 @@ impl Room {
 
     /// The one place a room's lasting state changes.
     pub fn apply(&mut self, entry: &Entry, now: u64) -> Result<(), String> {
-        if let Entry::Chat { from, text } = entry {
+        if let Entry::Chat {
+            from,
+            text,
+            observers,
+        } = entry
+        {
             // Talk changes nothing a computer is thinking about: the stamp stays.
             if self.chat.len() == CHAT_HISTORY_LINES {
                 self.chat.pop_front();
             }
-            self.chat.push_back((from.clone(), text.clone()));
+            self.chat.push_back(ChatLine {
+                from: from.clone(),
+                text: text.clone(),
+                observers: *observers,
+            });
             return Ok(());
         }
         self.stamp += 1;
