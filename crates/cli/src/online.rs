@@ -56,6 +56,10 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = bw_server::server::DEFAULT_MAX_ROOMS as u64, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub max_rooms: u64,
+    /// Observers in one room at once; one more is refused.
+    #[arg(long, default_value_t = bw_online::protocol::MAX_OBSERVERS as u64, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(0..=1000))]
+    pub max_observers: u64,
     /// Log-ins and registrations per address and minute (each checks a password hash).
     #[arg(long, default_value_t = bw_server::server::DEFAULT_PASSWORD_ATTEMPTS_PER_MINUTE, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -95,6 +99,7 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
         max_connections_per_ip: args.max_connections_per_ip as usize,
         max_rooms: args.max_rooms as usize,
         password_attempts_per_minute: args.password_attempts_per_minute,
+        max_observers: args.max_observers as usize,
         database: args.database,
         keep_finished: args
             .keep_finished_days

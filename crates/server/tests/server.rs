@@ -1275,3 +1275,43 @@ fn password_attempts_are_limited_per_address_and_sessions_per_account() {
     assert!(!still(&sessions[0]), "the oldest session ended");
     assert!(sessions[1..].iter().all(|s| still(s)), "the newest 10 stay");
 }
+
+/// `--max-observers`: the room lets that many watch; one more is refused, a seat is not.
+#[test]
+fn the_observers_limit_is_the_servers_setting() {
+    let (_s, url, _dir) = server(|c| c.max_observers = 2);
+    let mut host = Client::join(&url, "host", None).unwrap();
+    host.send(&ClientMsg::CreateRoom {
+        options: room_options(GameKind::Junqi, 2),
+    })
+    .unwrap();
+    let (room, _) = seated(&mut host);
+    let mut watchers = Vec::new();
+    for i in 0..3 {
+        let mut c = Client::join(&url, &format!("watcher {i}"), None).unwrap();
+        c.send(&ClientMsg::Join {
+            room,
+            seat: None,
+            password: None,
+        })
+        .unwrap();
+        let m = c
+            .expect(WAIT, |m| {
+                matches!(m, ServerMsg::Room { .. } | ServerMsg::Refused { .. })
+            })
+            .unwrap();
+        if i < 2 {
+            assert!(matches!(m, ServerMsg::Room { .. }), "{m:?}");
+        } else {
+            assert_eq!(refusal(m).0, RefusalCode::RoomFull);
+            c.send(&ClientMsg::Join {
+                room,
+                seat: Some(1),
+                password: None,
+            })
+            .unwrap();
+            seated(&mut c);
+        }
+        watchers.push(c);
+    }
+}

@@ -4,9 +4,7 @@
 use super::{
     ConnId, Effects, Entry, Holder, Member, Refused, Room, Seat, message_name, refuse, token_hash,
 };
-use crate::protocol::{
-    ClientMsg, LeftWhy, MAX_CHAT_CHARS, MAX_OBSERVERS, RefusalCode, RoomStatus, ServerMsg,
-};
+use crate::protocol::{ClientMsg, LeftWhy, MAX_CHAT_CHARS, RefusalCode, RoomStatus, ServerMsg};
 
 impl Room {
     /// A guest's connection enters: `seat` sits in that free seat, none observes.
@@ -53,10 +51,10 @@ impl Room {
         if seat.is_some() {
             self.check_may_sit(account.as_deref())?;
         }
-        if seat.is_none() && self.observer_count() >= MAX_OBSERVERS {
+        if seat.is_none() && self.observer_count() >= self.max_observers {
             return refuse(
                 RefusalCode::RoomFull,
-                format!("the room has its {MAX_OBSERVERS} observers"),
+                format!("the room has its {} observers", self.max_observers),
             );
         }
         let mut fx = Effects::default();

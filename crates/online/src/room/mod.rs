@@ -282,6 +282,9 @@ pub struct Room {
     clock_for: (u64, u64, u64),
     /// The server's grace period for dropped persons.
     pub grace_ms: u64,
+    /// Observers the room lets in at once (the server's `--max-observers`; default
+    /// [`MAX_OBSERVERS`](crate::protocol::MAX_OBSERVERS)).
+    pub max_observers: usize,
     /// Since when nobody has been in the room (no connection), if nobody is.
     empty_since: Option<u64>,
     /// The last [`CHAT_HISTORY_LINES`] chat lines: who said it, and what.
@@ -337,6 +340,7 @@ impl Room {
             stamp: 1,
             clock_for: (u64::MAX, 0, 0),
             grace_ms: DEFAULT_GRACE_MS,
+            max_observers: crate::protocol::MAX_OBSERVERS,
             empty_since: None,
             chat: Default::default(),
             password,

@@ -49,6 +49,9 @@ pub struct Config {
     pub max_connections_per_ip: usize,
     /// Rooms open at once; one more is refused (`server_full`).
     pub max_rooms: usize,
+    /// Observers in one room at once; one more is refused (`room_full`). Every change of a
+    /// room is sent to each of them.
+    pub max_observers: usize,
     /// The certificate chain and private key (PEM files) to serve `wss://` with; `None`:
     /// `ws://`, in clear.
     pub tls: Option<TlsFiles>,
@@ -91,6 +94,7 @@ impl Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_connections_per_ip: DEFAULT_MAX_CONNECTIONS_PER_IP,
             max_rooms: DEFAULT_MAX_ROOMS,
+            max_observers: bw_online::protocol::MAX_OBSERVERS,
             tls: None,
             metrics: None,
             compact_after: DEFAULT_COMPACT_AFTER,
