@@ -25,6 +25,10 @@ pub const NO_RESIGN_PLIES: u32 = 20;
 /// one. "Ada", "ada " and "ＡＤＡ" are one account.
 pub fn name_key(name: &str) -> Result<String, String> {
     let shown = clean_name(name)?;
+    if shown.contains([':', '\u{FF1A}']) {
+        // Computers' ratings are kept under `computer:LEVEL`: no account key has a colon.
+        return Err("an account name with a colon".into());
+    }
     let mut key = String::with_capacity(shown.len());
     let mut space = false;
     for c in shown.chars() {

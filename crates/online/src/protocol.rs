@@ -89,8 +89,9 @@ pub enum ClientMsg {
     /// A page of the rooms that pass `filter` (`lobby`, [`LOBBY_PAGE`] rooms a page,
     /// waiting rooms first).
     FindRooms {
+        /// Absent or null: every room.
         #[serde(default)]
-        filter: LobbyFilter,
+        filter: Option<LobbyFilter>,
         #[serde(default)]
         page: u32,
     },
@@ -728,6 +729,15 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
+/// Characters of no width: inside a name they would make "Bob" and "Bo\u{200B}b" two
+/// players who look the same.
+fn is_zero_width(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}' | '\u{00AD}' | '\u{034F}'
+    )
+}
+
 /// Characters that show nothing.
 fn is_invisible(c: char) -> bool {
     matches!(
@@ -756,6 +766,9 @@ pub fn clean_name(name: &str) -> Result<String, String> {
     }
     if name.chars().all(is_invisible) {
         return Err("a player name with nothing visible".into());
+    }
+    if name.chars().any(is_zero_width) {
+        return Err("a player name with invisible characters".into());
     }
     Ok(name.to_string())
 }

@@ -306,3 +306,26 @@ fn the_nth_timeout_loses_the_game() {
         v.view.phase
     );
 }
+
+/// 托管 toggled without end would grow the game's journal without end: a seat may be handed
+/// to the computer `MAX_HANDOVERS` times in a room, then `autoplay on` is refused.
+#[test]
+fn handing_a_seat_over_is_capped() {
+    let mut h = Harness::new(junqi_2p(), 15);
+    let mut b = bots(&[(1, 1), (2, 2)]);
+    h.two_ready();
+    h.play(&mut b, 4);
+    b.clear();
+    for _ in 0..bw_online::room::MAX_HANDOVERS {
+        h.send(2, ClientMsg::Autoplay { on: true }).unwrap();
+        h.send(2, ClientMsg::Autoplay { on: false }).unwrap();
+    }
+    let refused = h.send(2, ClientMsg::Autoplay { on: true }).unwrap_err();
+    assert_eq!(refused.0, RefusalCode::RateLimited, "{}", refused.1);
+    let rows = h
+        .journal
+        .iter()
+        .filter(|e| matches!(e, Entry::TakenOver { .. } | Entry::Returned { .. }))
+        .count();
+    assert_eq!(rows, 2 * bw_online::room::MAX_HANDOVERS as usize);
+}

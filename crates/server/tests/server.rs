@@ -867,6 +867,10 @@ fn finished_games_count_in_standings_and_rated_ones_move_ratings_once() {
     let results = told(&mut clients[0]);
     assert_eq!(results.len(), 1, "only the account's seat: {results:?}");
     assert!(!results[0].rated);
+    assert_eq!(
+        results[0].after, results[0].before,
+        "an unrated game moves nothing"
+    );
     let p = page("host");
     assert_eq!(p.recent.len(), 2);
     let games: u64 = p.totals.iter().map(|t| t.won + t.drawn + t.lost).sum();
@@ -1068,7 +1072,11 @@ fn the_hall_finds_rooms_by_filter_and_rooms_keep_their_doors() {
     });
     let bracket = make(short_bracket());
     let find = |c: &mut Client, filter: LobbyFilter, page: u32| {
-        c.send(&ClientMsg::FindRooms { filter, page }).unwrap();
+        c.send(&ClientMsg::FindRooms {
+            filter: Some(filter),
+            page,
+        })
+        .unwrap();
         match c
             .expect(WAIT, |m| matches!(m, ServerMsg::Lobby { .. }))
             .unwrap()
@@ -1314,4 +1322,85 @@ fn the_observers_limit_is_the_servers_setting() {
         }
         watchers.push(c);
     }
+}
+
+/// What an attack on the hall found (session 15), each refused now: one account in two
+/// seats of a room, names that are a computer's rating key or hide invisible characters,
+/// a log-out of no session, and a null filter.
+#[test]
+fn the_hall_refuses_what_an_attacker_tried() {
+    let (_s, url, _dir) = server(|_| {});
+    let (mut a, session) = logged_in(&url, "Solo", true);
+    a.send(&ClientMsg::CreateRoom {
+        options: RoomOptions {
+            rated: true,
+            ..room_options(GameKind::Junqi, 2)
+        },
+    })
+    .unwrap();
+    let (room, _) = seated(&mut a);
+    // A second connection of the same account (a bogus seat token keeps it from taking
+    // the first seat back) may not sit in the other seat.
+    let mut b = Client::connect(&url).unwrap();
+    b.send(&ClientMsg::Hello {
+        version: PROTOCOL_VERSION,
+        name: "x".into(),
+        resume: Some("00".repeat(16)),
+        session: Some(session),
+    })
+    .unwrap();
+    b.expect(WAIT, |m| {
+        matches!(m, ServerMsg::Welcome { account: true, .. })
+    })
+    .unwrap();
+    b.send(&ClientMsg::Join {
+        room,
+        seat: Some(1),
+        password: None,
+    })
+    .unwrap();
+    let m = b
+        .expect(WAIT, |m| {
+            matches!(
+                m,
+                ServerMsg::Refused {
+                    code: RefusalCode::SeatTaken,
+                    ..
+                } | ServerMsg::Seated { .. }
+            )
+        })
+        .unwrap();
+    assert!(matches!(m, ServerMsg::Refused { .. }), "{m:?}");
+    // Names.
+    let mut g = Client::join(&url, "g", None).unwrap();
+    for name in [
+        "computer:easy",
+        "ｃｏｍｐｕｔｅｒ：ｅａｓｙ",
+        "Bo\u{200B}b",
+        "Al\u{2060}ice",
+    ] {
+        g.send(&ClientMsg::Register {
+            name: name.into(),
+            password: PASSWORD.into(),
+        })
+        .unwrap();
+        assert_eq!(refusal(answer(&mut g)).0, RefusalCode::BadName, "{name}");
+    }
+    // A log-out of no session says so, and the connection stays logged in as it was.
+    a.send(&ClientMsg::Leave).unwrap();
+    a.expect(WAIT, |m| matches!(m, ServerMsg::Left { .. }))
+        .unwrap();
+    a.send(&ClientMsg::Logout {
+        session: "garbage".into(),
+    })
+    .unwrap();
+    assert_eq!(refusal(answer(&mut a)).0, RefusalCode::BadSession);
+    // A null filter is no filter.
+    g.send_text(r#"{"type":"find_rooms","filter":null}"#)
+        .unwrap();
+    let m = g
+        .expect(WAIT, |m| matches!(m, ServerMsg::Lobby { .. }))
+        .unwrap();
+    // (The room closed when its only person left: none to list, but a lobby, not a close.)
+    assert!(matches!(m, ServerMsg::Lobby { total: 0, .. }), "{m:?}");
 }

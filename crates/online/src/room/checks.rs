@@ -29,8 +29,24 @@ impl Room {
         }
     }
 
-    /// A rated room seats logged-in persons only.
-    pub(super) fn check_may_sit(&self, account: Option<&str>) -> Result<(), Refused> {
+    /// An account sits in one seat of a room (`moving_from`: the seat it leaves for this
+    /// one); a rated room seats logged-in persons only.
+    pub(super) fn check_may_sit(
+        &self,
+        account: Option<&str>,
+        moving_from: Option<u8>,
+    ) -> Result<(), Refused> {
+        if let Some(key) = account
+            && self.seats.iter().enumerate().any(|(i, s)| {
+                Some(i as u8) != moving_from
+                    && matches!(&s.holder, Holder::Person { account: Some(a), .. } if a == key)
+            })
+        {
+            return refuse(
+                RefusalCode::SeatTaken,
+                "your account sits in this room already: one seat an account",
+            );
+        }
         if self.options.rated && account.is_none() {
             return refuse(
                 RefusalCode::NotLoggedIn,

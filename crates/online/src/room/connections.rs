@@ -2,7 +2,8 @@
 //! token, departing, and every message of a connection inside the room.
 
 use super::{
-    ConnId, Effects, Entry, Holder, Member, Refused, Room, Seat, message_name, refuse, token_hash,
+    ConnId, Effects, Entry, Holder, MAX_HANDOVERS, Member, Refused, Room, Seat, message_name,
+    refuse, token_hash,
 };
 use crate::protocol::{ClientMsg, LeftWhy, MAX_CHAT_CHARS, RefusalCode, RoomStatus, ServerMsg};
 
@@ -49,7 +50,7 @@ impl Room {
             );
         }
         if seat.is_some() {
-            self.check_may_sit(account.as_deref())?;
+            self.check_may_sit(account.as_deref(), None)?;
         }
         if seat.is_none() && self.observer_count() >= self.max_observers {
             return refuse(
@@ -110,6 +111,12 @@ impl Room {
         ) else {
             return refuse(RefusalCode::BadToken, "your account holds no seat here");
         };
+        if self.handovers[seat] >= MAX_HANDOVERS {
+            return refuse(
+                RefusalCode::RateLimited,
+                "this seat was taken back by session too often: use its seat token",
+            );
+        }
         let raw = token();
         let mut fx = Effects::default();
         let entry = Entry::Rekeyed {
@@ -220,7 +227,7 @@ impl Room {
             ClientMsg::Sit { seat } => {
                 self.before_game()?;
                 self.check_free(seat)?;
-                self.check_may_sit(member.account.as_deref())?;
+                self.check_may_sit(member.account.as_deref(), member.seat)?;
                 if let Some(old) = member.seat {
                     self.commit(now, Entry::Vacated { seat: old }, &mut fx);
                 }
@@ -344,6 +351,12 @@ impl Room {
                         } else {
                             "you play this seat already"
                         },
+                    );
+                }
+                if on && self.handovers[seat as usize] >= MAX_HANDOVERS {
+                    return refuse(
+                        RefusalCode::RateLimited,
+                        format!("托管 was asked {MAX_HANDOVERS} times in this game: no more"),
                     );
                 }
                 let entry = if on {

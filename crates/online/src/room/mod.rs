@@ -171,6 +171,11 @@ impl Effects {
     }
 }
 
+/// Times a seat may be handed to the computer (托管) or given a new token by a session in
+/// one room; past it `autoplay on` is refused and a session no longer takes the seat back
+/// (its seat token still does). Each is a journal row that a game never compacts.
+pub const MAX_HANDOVERS: u32 = 50;
+
 /// A kept chat line.
 #[derive(Clone, Debug)]
 struct ChatLine {
@@ -293,6 +298,9 @@ pub struct Room {
     password: Option<String>,
     /// 军棋: how many times each seat's turn timed out.
     timeouts: Vec<u32>,
+    /// How many times each seat was handed to the computer, or given a new token by a
+    /// session: each is a journal row, so each is capped ([`MAX_HANDOVERS`]).
+    handovers: Vec<u32>,
 }
 
 impl Room {
@@ -345,6 +353,7 @@ impl Room {
             chat: Default::default(),
             password,
             timeouts: vec![0; seats],
+            handovers: vec![0; seats],
         };
         (room, entry)
     }
@@ -576,6 +585,7 @@ impl Room {
                     return Err(format!("seat {seat} holds no person to give a new token"));
                 };
                 *t = token.clone();
+                self.handovers[i] += 1;
             }
             Entry::Computer { seat, level } => {
                 let i = seat_mut(&mut self.seats, *seat)?;
@@ -624,6 +634,7 @@ impl Room {
             Entry::TakenOver { seat } => {
                 let i = seat_mut(&mut self.seats, *seat)?;
                 self.seats[i].taken_over = true;
+                self.handovers[i] += 1;
             }
             Entry::Returned { seat } => {
                 let i = seat_mut(&mut self.seats, *seat)?;

@@ -265,14 +265,14 @@ impl Store {
         .map_err(db)
     }
 
-    /// Ends a session (log-out).
-    pub async fn end_session(&self, token: &str) -> Result<(), String> {
-        sqlx::query("DELETE FROM sessions WHERE hash = $1")
+    /// Ends a session (log-out); false when there was no such session.
+    pub async fn end_session(&self, token: &str) -> Result<bool, String> {
+        let done = sqlx::query("DELETE FROM sessions WHERE hash = $1")
             .bind(bw_online::room::token_hash(token))
             .execute(&self.pool)
             .await
             .map_err(db)?;
-        Ok(())
+        Ok(done.rows_affected() > 0)
     }
 
     /// Test builds: makes a session expire now.
@@ -416,6 +416,8 @@ impl Store {
             let Sitter::Account(key) = &seat.sitter else {
                 continue;
             };
+            // A person's rating moved only if the game was rated for them.
+            let after = if moves_rating { after } else { before };
             let (won, drawn, lost) = match seat.finish {
                 Finish::Won => (1, 0, 0),
                 Finish::Drew => (0, 1, 0),

@@ -357,11 +357,20 @@ impl Session {
                     self.refuse(RefusalCode::WrongPhase, "leave the room first");
                     return Ok(());
                 }
-                if let Err(e) = self.hub.store.end_session(&session).await {
-                    eprintln!("cannot end a session: {e}");
+                match self.hub.store.end_session(&session).await {
+                    Ok(true) => {
+                        self.account = None;
+                        self.link.send(&ServerMsg::LoggedOut { name });
+                    }
+                    Ok(false) => self.refuse(
+                        RefusalCode::BadSession,
+                        "no such session: nothing was logged out",
+                    ),
+                    Err(e) => {
+                        eprintln!("cannot end a session: {e}");
+                        self.refuse(RefusalCode::Busy, "the server could not log you out");
+                    }
                 }
-                self.account = None;
-                self.link.send(&ServerMsg::LoggedOut { name });
             }
             ClientMsg::Player { name } => match self.hub.store.player_page(&name).await {
                 Ok(Some(page)) => self.link.send(&ServerMsg::Player { page }),
@@ -406,6 +415,7 @@ impl Session {
                 }
             }
             ClientMsg::FindRooms { filter, page } => {
+                let filter = filter.unwrap_or_default();
                 self.link.send_text(self.hub.find_rooms_text(&filter, page))
             }
             ClientMsg::Join {
