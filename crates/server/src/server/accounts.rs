@@ -11,7 +11,6 @@ use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use sqlx::Row;
-use tokio::sync::Semaphore;
 
 use bw_online::hall::{self, Finish, FinishedGame, Rated, Rating, Sitter};
 use bw_online::protocol::{
@@ -22,34 +21,74 @@ use bw_online::protocol::{
 use super::store::{Store, unix_ms};
 
 /// Password hashes computed at once, server-wide (each takes a core for tens of
-/// milliseconds and 19 MiB); the others wait, up to [`MAX_HASHES_WAITING`].
+/// milliseconds and 19 MiB), on threads of their own: the same few threads every time, so
+/// the memory the allocator keeps after a hash is a few threads' worth, not one for every
+/// blocking thread Tokio ever started. The others wait, up to [`MAX_HASHES_WAITING`].
 pub struct Hashing {
-    permits: Arc<Semaphore>,
-    waiting: std::sync::atomic::AtomicUsize,
+    jobs: std::sync::mpsc::Sender<Box<dyn FnOnce() + Send>>,
+    waiting: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// A hash's 19 MiB go back to the system when it is done: glibc's allocator keeps freed
+/// blocks that large otherwise (the process grew by about 20 MiB a hashing thread).
+fn give_memory_back() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory of the allocator to the system.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 /// Log-ins and registrations waiting for a hash; one more is refused (`busy`).
 pub const MAX_HASHES_WAITING: usize = 64;
 
 impl Hashing {
+    /// `at_once` hashing threads (at least one), which end with the last `Hashing`.
     pub fn new(at_once: usize) -> Hashing {
+        let (jobs, queue) = std::sync::mpsc::channel::<Box<dyn FnOnce() + Send>>();
+        let queue = Arc::new(std::sync::Mutex::new(queue));
+        for i in 0..at_once.max(1) {
+            let queue = queue.clone();
+            std::thread::Builder::new()
+                .name(format!("password-hash-{i}"))
+                .spawn(move || {
+                    loop {
+                        let job = queue.lock().expect("hash queue").recv();
+                        match job {
+                            Ok(job) => {
+                                job();
+                                give_memory_back();
+                            }
+                            Err(_) => break,
+                        }
+                    }
+                })
+                .expect("a thread for password hashes");
+        }
         Hashing {
-            permits: Arc::new(Semaphore::new(at_once.max(1))),
+            jobs,
             waiting: Default::default(),
         }
     }
 
-    /// Runs `job` on a blocking thread once a permit is free; `None` when too many wait.
+    /// Runs `job` on a hashing thread; `None` when too many wait.
     async fn run<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Option<T> {
         use std::sync::atomic::Ordering::AcqRel;
         if self.waiting.fetch_add(1, AcqRel) >= MAX_HASHES_WAITING {
             self.waiting.fetch_sub(1, AcqRel);
             return None;
         }
-        let permit = self.permits.clone().acquire_owned().await.ok();
-        self.waiting.fetch_sub(1, AcqRel);
-        let _permit = permit?;
-        tokio::task::spawn_blocking(job).await.ok()
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let waiting = self.waiting.clone();
+        let sent = self.jobs.send(Box::new(move || {
+            waiting.fetch_sub(1, AcqRel);
+            let _ = done.send(job());
+        }));
+        if sent.is_err() {
+            self.waiting.fetch_sub(1, AcqRel);
+            return None;
+        }
+        answer.await.ok()
     }
 }
 
