@@ -295,6 +295,21 @@ fn new_token() -> String {
     bits.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The address limits count by: an IPv4 address, or an IPv6 address's /64 (one subscriber
+/// holds a whole /64, so counting single IPv6 addresses would bound nobody).
+fn address_key(ip: std::net::IpAddr) -> std::net::IpAddr {
+    match ip {
+        std::net::IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => std::net::IpAddr::V4(v4),
+            None => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                std::net::IpAddr::V6(std::net::Ipv6Addr::from(bits))
+            }
+        },
+        v4 => v4,
+    }
+}
+
 /// [`Config::password_attempts_per_minute`]'s default.
 pub const DEFAULT_PASSWORD_ATTEMPTS_PER_MINUTE: u32 = 20;
 
@@ -305,6 +320,7 @@ const PASSWORD_BUCKETS: usize = 10_000;
 impl Hub {
     /// Takes one password attempt from the address's bucket; false when it has none left.
     fn password_attempt(&self, ip: std::net::IpAddr) -> bool {
+        let ip = address_key(ip);
         let per_minute = self.config.password_attempts_per_minute.max(1) as f64;
         let now = Instant::now();
         let mut buckets = self.password_attempts.lock().expect("attempts");
@@ -551,7 +567,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
             match listener.accept().await {
                 Ok((stream, peer)) => {
                     // Over a limit, the connection is closed at once (its descriptor freed).
-                    let Some(counted) = accept_hub.admit(peer.ip()) else {
+                    let Some(counted) = accept_hub.admit(address_key(peer.ip())) else {
                         drop(stream);
                         continue;
                     };
@@ -691,6 +707,17 @@ use room::create_room;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn limits_count_an_ipv6_subscribers_64_as_one_address() {
+        use std::net::IpAddr;
+        let key = |s: &str| super::address_key(s.parse::<IpAddr>().unwrap());
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), key("2001:db8:1:2:ffff::9"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), key("2001:db8:1:2::"));
+        assert_eq!(key("192.0.2.7"), "192.0.2.7".parse::<IpAddr>().unwrap());
+        assert_eq!(key("::ffff:192.0.2.7"), key("192.0.2.7"));
+    }
+
     use super::*;
 
     #[test]
