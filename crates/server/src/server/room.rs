@@ -454,15 +454,20 @@ async fn dispatch(
             }
         }
     }
+    // A connection that leaves is out of the room before it is told (`left`): a client
+    // that joins another room as soon as it reads `left` is not refused as still inside.
+    for conn in &fx.removed {
+        if let Some(link) = links.get(conn) {
+            link.room.store(0, Ordering::Release);
+        }
+    }
     for out in &fx.out {
         if let Some(link) = links.get(&out.to) {
             link.send(&out.msg);
         }
     }
     for conn in fx.removed {
-        if let Some(link) = links.remove(&conn) {
-            link.room.store(0, Ordering::Relaxed);
-        }
+        links.remove(&conn);
     }
     Ok(())
 }
