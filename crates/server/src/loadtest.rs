@@ -104,14 +104,7 @@ pub fn room_options(game: GameKind, players: u8) -> RoomOptions {
             move_secs: Some(60),
         },
     };
-    RoomOptions {
-        game,
-        computer_takes_over: false,
-        name: None,
-        rated: false,
-        observers: true,
-        password: None,
-    }
+    RoomOptions::of(game)
 }
 
 /// Runs the load test on a runtime of its own.

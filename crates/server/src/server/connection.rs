@@ -310,12 +310,7 @@ impl Session {
             }
             ClientMsg::ListRooms => self.link.send_text(self.hub.lobby_text()),
             ClientMsg::Register { name, password } => {
-                if self.room().is_some() {
-                    self.refuse(RefusalCode::WrongPhase, "leave the room first");
-                    return Ok(());
-                }
-                if !self.hub.password_attempt(self.ip) {
-                    self.refuse(RefusalCode::RateLimited, TOO_MANY_ATTEMPTS);
+                if !self.may_try_a_password() {
                     return Ok(());
                 }
                 let done = self
@@ -326,12 +321,7 @@ impl Session {
                 self.logged_in(done);
             }
             ClientMsg::Login { name, password } => {
-                if self.room().is_some() {
-                    self.refuse(RefusalCode::WrongPhase, "leave the room first");
-                    return Ok(());
-                }
-                if !self.hub.password_attempt(self.ip) {
-                    self.refuse(RefusalCode::RateLimited, TOO_MANY_ATTEMPTS);
+                if !self.may_try_a_password() {
                     return Ok(());
                 }
                 let done = self
@@ -480,6 +470,20 @@ impl Session {
             reply,
         })
         .await
+    }
+
+    /// Whether `register` or `login` may go on: not from inside a room, and within the
+    /// address's password attempts (else the client is told why).
+    fn may_try_a_password(&mut self) -> bool {
+        if self.room().is_some() {
+            self.refuse(RefusalCode::WrongPhase, "leave the room first");
+            false
+        } else if !self.hub.password_attempt(self.ip) {
+            self.refuse(RefusalCode::RateLimited, TOO_MANY_ATTEMPTS);
+            false
+        } else {
+            true
+        }
     }
 
     /// Tells the client how `register` or `login` went.

@@ -293,6 +293,29 @@ async fn room_task(
 }
 
 /// One command (or a clock's tick) for a room.
+/// A connection the room let in (entered, or took its seat back) joins the room's links and
+/// is told yes; one it refused is told why and stays outside.
+fn admitted(
+    answer: Result<Effects, Refused>,
+    room: RoomId,
+    link: Link,
+    links: &mut HashMap<ConnId, Link>,
+    reply: tokio::sync::oneshot::Sender<Result<(), Refused>>,
+) -> Effects {
+    match answer {
+        Ok(fx) => {
+            link.room.store(room, Ordering::Relaxed);
+            links.insert(link.id, link);
+            let _ = reply.send(Ok(()));
+            fx
+        }
+        Err(e) => {
+            let _ = reply.send(Err(e));
+            Effects::default()
+        }
+    }
+}
+
 fn room_step(
     hub: &Hub,
     room: &mut Room,
@@ -313,54 +336,30 @@ fn room_step(
             seat,
             password,
             reply,
-        } => match room.enter_as(
-            now,
-            link.id,
-            &name,
-            account,
-            seat,
-            password.as_deref(),
-            token,
-        ) {
-            Ok(fx) => {
-                link.room.store(room.id, Ordering::Relaxed);
-                links.insert(link.id, link);
-                let _ = reply.send(Ok(()));
-                fx
-            }
-            Err(e) => {
-                let _ = reply.send(Err(e));
-                Effects::default()
-            }
-        },
+        } => {
+            let entered = room.enter_as(
+                now,
+                link.id,
+                &name,
+                account,
+                seat,
+                password.as_deref(),
+                token,
+            );
+            admitted(entered, room.id, link, links, reply)
+        }
         RoomCmd::ResumeAccount {
             link,
             account,
             reply,
-        } => match room.resume_account(now, link.id, &account, token) {
-            Ok(fx) => {
-                link.room.store(room.id, Ordering::Relaxed);
-                links.insert(link.id, link);
-                let _ = reply.send(Ok(()));
-                fx
-            }
-            Err(e) => {
-                let _ = reply.send(Err(e));
-                Effects::default()
-            }
-        },
-        RoomCmd::Resume { link, token, reply } => match room.resume(now, link.id, &token) {
-            Ok(fx) => {
-                link.room.store(room.id, Ordering::Relaxed);
-                links.insert(link.id, link);
-                let _ = reply.send(Ok(()));
-                fx
-            }
-            Err(e) => {
-                let _ = reply.send(Err(e));
-                Effects::default()
-            }
-        },
+        } => {
+            let back = room.resume_account(now, link.id, &account, token);
+            admitted(back, room.id, link, links, reply)
+        }
+        RoomCmd::Resume { link, token, reply } => {
+            let back = room.resume(now, link.id, &token);
+            admitted(back, room.id, link, links, reply)
+        }
         RoomCmd::Msg { conn, msg } => {
             if hub.config.test_faults
                 && matches!(&msg, ClientMsg::Chat { text } if text == "!panic")
