@@ -30,6 +30,8 @@ case "$profile" in
     dev) out=debug; pack=-1 ;;
     *) echo "package.sh: --profile is release or dev, not \`$profile\`" >&2; exit 2 ;;
 esac
+# Where cargo builds (CARGO_TARGET_DIR when set, as scripts/test.sh does for the Windows build).
+target=${CARGO_TARGET_DIR:-target}
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 mkdir -p dist
 
@@ -55,7 +57,7 @@ if [ $want_linux = 1 ]; then
     cargo build --profile "$profile" --bin bracket-war --bin bracket-war-window
     name="bracket-war-$version-x86_64-linux"
     stage "dist/$name"
-    cp "target/$out/bracket-war" "target/$out/bracket-war-window" "dist/$name/"
+    cp "$target/$out/bracket-war" "$target/$out/bracket-war-window" "dist/$name/"
     tar -C dist -cf - "$name" | gzip "$pack" > "dist/$name.tar.gz"
     rm -rf "dist/$name"
     echo "dist/$name.tar.gz"
@@ -70,7 +72,7 @@ if [ $want_windows = 1 ]; then
     cargo build --profile "$profile" --target x86_64-pc-windows-gnu --bin bracket-war --bin bracket-war-window
     name="bracket-war-$version-x86_64-windows"
     stage "dist/$name"
-    cp "target/x86_64-pc-windows-gnu/$out/bracket-war.exe" "target/x86_64-pc-windows-gnu/$out/bracket-war-window.exe" "dist/$name/"
+    cp "$target/x86_64-pc-windows-gnu/$out/bracket-war.exe" "$target/x86_64-pc-windows-gnu/$out/bracket-war-window.exe" "dist/$name/"
     (cd dist && rm -f "$name.zip" && zip -qr "$pack" "$name.zip" "$name")
     rm -rf "dist/$name"
     echo "dist/$name.zip"

@@ -16,6 +16,21 @@ fi
 
 # Each step says when it starts (minutes:seconds since the script started, package
 # installation included): the run's time, step by step.
+# Lints come from the test build itself: clippy's driver compiles this workspace's crates
+# (as `cargo clippy` would, with the same `-D warnings`) and also produces the code, so the
+# workspace is compiled once, not checked by clippy and then built again for the tests.
+# Every cargo command below shares these variables, so none of them rebuilds.
+if clippy_driver=$(rustup which clippy-driver 2>/dev/null) && [ -x "$clippy_driver" ]; then
+    export RUSTC_WORKSPACE_WRAPPER=$clippy_driver
+    export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+else
+    echo "error: clippy is not installed (rustup component add clippy)" >&2
+    exit 1
+fi
+# The cross-builds keep their own build folder, so that cargo's lock on one folder never
+# makes the host's steps wait for them (or them for the host's).
+cross_dir=target/cross
+
 step() { printf '\n== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 log=$(mktemp)
 pgdir=
@@ -30,28 +45,11 @@ trap cleanup EXIT
 step "format"
 cargo fmt --all -- --check
 
-step "lints (every target: the benchmarks compile here too)"
-cargo clippy --workspace --all-targets -- -D warnings
-
-step "tests"
-cargo test --workspace 2>&1 | tee -a "$log"
-
-step "the server on PostgreSQL (a throwaway cluster on loopback: scripts/postgres.sh)"
-pgdir=$(mktemp -d)
-chmod 755 "$pgdir"
-pg_url=$(bash scripts/postgres.sh start "$pgdir/pg")
-BW_TEST_POSTGRES=$pg_url cargo test -p bracket-war-server --test server -- --ignored postgres 2>&1 | tee -a "$log"
-BW_TEST_POSTGRES=$pg_url cargo test --test online_server -- --ignored postgres 2>&1 | tee -a "$log"
-bash scripts/postgres.sh stop "$pgdir/pg"
-
-# The cross-builds (Windows, then the macOS check) take both cores for minutes, and the
-# real-window tests below mostly wait, as a person does: so the cross-builds run beside them,
-# at the lowest priority (the window under test keeps its CPU), and what runs under Wine
-# comes after both. The real-window tests run as their executables, not through cargo,
-# which would wait for the build folder the cross-builds hold.
-test_exe() { cargo test --test "$1" --no-run 2>&1 | sed -n 's/.*Executable .*(\(.*\))$/\1/p' | tail -1; }
-smoke_exe=$(test_exe window_smoke)
-play_exe=$(test_exe play)
+# The cross-builds (Windows, then the macOS check) are minutes of compiling that need nothing
+# from the host's steps. They start now at the lowest priority, in their own build folder:
+# they take the CPU that the host's steps leave idle (the long single-crate compiles and
+# links, tests that wait on sockets and timers, the real-window tests that wait as a person
+# does) and yield it whenever a host step wants it. What runs under Wine comes after both.
 cross_log=$(mktemp)
 windows=0
 rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-gnu \
@@ -59,9 +57,11 @@ rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-gnu \
 rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-gnu && windows=1
 macos=aarch64-apple-darwin
 rustup target list --installed 2>/dev/null | grep -q "$macos" || rustup target add "$macos" || true
-step "cross-builds started beside the real-window tests (log: $cross_log)"
+step "cross-builds started at the lowest priority beside everything below (log: $cross_log)"
 (
     set -e
+    unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
+    export CARGO_TARGET_DIR=$cross_dir
     if [ $windows = 1 ]; then
         # (No separate `cargo check`: the build of the library and both programs uses every
         # crate of the workspace.) The rules crate's tests as .exe files; both programs.
@@ -82,6 +82,24 @@ step "cross-builds started beside the real-window tests (log: $cross_log)"
 ) >"$cross_log" 2>&1 &
 cross_pid=$!
 
+step "lints and the test build (every target: the benchmarks compile here too)"
+cargo test --workspace --all-targets --no-run
+
+step "tests"
+cargo test --workspace 2>&1 | tee -a "$log"
+
+step "the server on PostgreSQL (a throwaway cluster on loopback: scripts/postgres.sh)"
+pgdir=$(mktemp -d)
+chmod 755 "$pgdir"
+pg_url=$(bash scripts/postgres.sh start "$pgdir/pg")
+BW_TEST_POSTGRES=$pg_url cargo test -p bracket-war-server --test server -- --ignored postgres 2>&1 | tee -a "$log"
+BW_TEST_POSTGRES=$pg_url cargo test --test online_server -- --ignored postgres 2>&1 | tee -a "$log"
+bash scripts/postgres.sh stop "$pgdir/pg"
+
+# The real-window tests run as their executables (built above), under Xvfb.
+test_exe() { cargo test --test "$1" --no-run 2>&1 | sed -n 's/.*Executable .*(\(.*\))$/\1/p' | tail -1; }
+smoke_exe=$(test_exe window_smoke)
+play_exe=$(test_exe play)
 step "real window under Xvfb (Mesa software Vulkan)"
 xvfb-run -a -s "-screen 0 1280x800x24" "$smoke_exe" --ignored 2>&1 | tee -a "$log"
 
@@ -102,15 +120,16 @@ fi
 step "Windows (x86_64-pc-windows-gnu): run under Wine"
 if [ $windows = 1 ]; then
     # The rules crate's tests as .exe files (cargo's runner is scripts/wine-run.sh).
-    cargo test -p bracket-war-rules --target x86_64-pc-windows-gnu 2>&1 | tee -a "$log"
+    CARGO_TARGET_DIR=$cross_dir RUSTC_WORKSPACE_WRAPPER= CLIPPY_ARGS= \
+        cargo test -p bracket-war-rules --target x86_64-pc-windows-gnu 2>&1 | tee -a "$log"
     # Both programs, packed as the Windows archive; the command line compared with Linux.
-    bash scripts/package.sh --profile dev --windows
-    bash scripts/windows-cli.sh
+    CARGO_TARGET_DIR=$cross_dir RUSTC_WORKSPACE_WRAPPER= CLIPPY_ARGS= bash scripts/package.sh --profile dev --windows
+    CARGO_TARGET_DIR=$cross_dir bash scripts/windows-cli.sh
     # The window: Wine's Direct3D 12 cannot compile wgpu's shaders (FXC is not
     # implemented), so wgpu is told to use Vulkan, which Wine hands to Mesa's llvmpipe.
     shot=$(mktemp -d)/windows-menu.png
     WGPU_BACKEND=vulkan xvfb-run -a -s "-screen 0 1280x800x24" scripts/wine-run.sh --new-server \
-        target/x86_64-pc-windows-gnu/debug/bracket-war.exe screenshot --screen menu --out "Z:$shot"
+        "$cross_dir/x86_64-pc-windows-gnu/debug/bracket-war.exe" screenshot --screen menu --out "Z:$shot"
     if [ "$(stat -c %s "$shot" 2>/dev/null || echo 0)" -lt 10000 ]; then
         echo "error: the Windows program drew no menu under Wine" >&2
         exit 1

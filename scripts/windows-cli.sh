@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 linux=target/debug/bracket-war
-windows=target/x86_64-pc-windows-gnu/debug/bracket-war.exe
+# The Windows build may have its own build folder (scripts/test.sh keeps it in target/cross).
+windows=${CARGO_TARGET_DIR:-target}/x86_64-pc-windows-gnu/debug/bracket-war.exe
 run=scripts/wine-run.sh
 checked=0
 same() {
