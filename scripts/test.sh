@@ -120,10 +120,10 @@ fi
 step "Windows (x86_64-pc-windows-gnu): run under Wine"
 if [ $windows = 1 ]; then
     # The rules crate's tests as .exe files (cargo's runner is scripts/wine-run.sh).
-    CARGO_TARGET_DIR=$cross_dir RUSTC_WORKSPACE_WRAPPER= CLIPPY_ARGS= \
+    env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS CARGO_TARGET_DIR=$cross_dir \
         cargo test -p bracket-war-rules --target x86_64-pc-windows-gnu 2>&1 | tee -a "$log"
     # Both programs, packed as the Windows archive; the command line compared with Linux.
-    CARGO_TARGET_DIR=$cross_dir RUSTC_WORKSPACE_WRAPPER= CLIPPY_ARGS= bash scripts/package.sh --profile dev --windows
+    env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS CARGO_TARGET_DIR=$cross_dir bash scripts/package.sh --profile dev --windows
     CARGO_TARGET_DIR=$cross_dir bash scripts/windows-cli.sh
     # The window: Wine's Direct3D 12 cannot compile wgpu's shaders (FXC is not
     # implemented), so wgpu is told to use Vulkan, which Wine hands to Mesa's llvmpipe.

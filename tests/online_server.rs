@@ -181,6 +181,38 @@ fn loadtest_prints_its_fixed_last_line() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // 快速开始: four accounts registered and seated at two tables by the server.
+    let out = exe()
+        .args([
+            "loadtest",
+            "--server",
+            &url,
+            "--game",
+            "junqi",
+            "--rooms",
+            "2",
+            "--seed",
+            "9",
+            "--quick-match",
+        ])
+        .env("BW_LOADTEST_THINK_MS", "40")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[lines.len() - 2].starts_with("quick match: 4 seated, queue to seat p50_ms "),
+        "{stdout}"
+    );
+    assert!(
+        lines[lines.len() - 1].starts_with("rooms 2 finished 2 errors 0 p50_ms "),
+        "{stdout}"
+    );
     server.kill();
 }
 
@@ -224,6 +256,19 @@ fn bad_command_lines_fail_in_one_line() {
                 "1",
             ],
             1,
+        ),
+        (
+            vec![
+                "loadtest",
+                "--server",
+                "ws://127.0.0.1:9",
+                "--game",
+                "bracket",
+                "--rooms",
+                "1",
+                "--quick-match",
+            ],
+            2,
         ),
         (vec!["serve", "--addr", "not-an-address"], 1),
         // A limit below one frame would close every client that is sent the lobby.

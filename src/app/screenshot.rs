@@ -283,6 +283,8 @@ fn go_to_screen(
             online_intents.write(OnlineIntent::Connect {
                 url,
                 name: "甲".into(),
+                session: false,
+                then: None,
             });
             screen.set(Screen::Online);
         }

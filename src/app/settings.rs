@@ -35,6 +35,10 @@ pub struct UserSettings {
     pub online_name: String,
     /// The seat token of the last online game this window sat in (to take it back).
     pub online_token: String,
+    /// A logged-in account's session token and the server it is for: the next connection
+    /// to that server logs in with it. Never the password.
+    pub online_session: String,
+    pub online_session_server: String,
 }
 
 impl Default for UserSettings {
@@ -53,6 +57,8 @@ impl Default for UserSettings {
             online_server: "127.0.0.1:7878".into(),
             online_name: String::new(),
             online_token: String::new(),
+            online_session: String::new(),
+            online_session_server: String::new(),
         }
     }
 }

@@ -67,6 +67,8 @@ fn two_apps_play_junqi_through_a_server() {
             OnlineIntent::Connect {
                 url: url.clone(),
                 name: name.into(),
+                session: false,
+                then: None,
             },
         );
     }
@@ -188,43 +190,7 @@ fn two_apps_play_junqi_through_a_server() {
             matches!(&online(a).view, Some(GameView::Junqi(v)) if v.view.phase != Phase::Deploying)
         })
     });
-    // Play by clicks: each side picks with the heuristic player from what it was shown.
-    let set = PieceSet::standard();
-    let board = junqi::Board::two_player();
-    let mut ais = [Ai::new(Style::Heuristic, 1), Ai::new(Style::Heuristic, 2)];
-    let deadline = Instant::now() + Duration::from_secs(240);
-    let mut plies = 0;
-    while online(&a).finished.is_none() || online(&b).finished.is_none() {
-        assert!(
-            Instant::now() < deadline,
-            "the game did not end ({plies} plies)"
-        );
-        for (i, app) in [&mut a, &mut b].into_iter().enumerate() {
-            app.update();
-            let Some(GameView::Junqi(v)) = online(app).view.clone() else {
-                continue;
-            };
-            if v.view.phase != Phase::Playing || v.view.turn != v.view.me {
-                continue;
-            }
-            match ais[i].choose(&board, &set, &v.view) {
-                junqi::Action::Move { from, to } => {
-                    intend(app, OnlineIntent::JunqiClick(from));
-                    intend(app, OnlineIntent::JunqiClick(to));
-                }
-                junqi::Action::OfferDraw => intend(app, OnlineIntent::Act(GameAction::OfferDraw)),
-                _ => intend(app, OnlineIntent::Act(GameAction::Resign)),
-            }
-            plies += 1;
-            // Wait for the server's answer before looking again.
-            let before = online(app).view.clone();
-            let t = Instant::now();
-            while online(app).view == before && t.elapsed() < Duration::from_secs(5) {
-                app.update();
-                std::thread::sleep(Duration::from_millis(1));
-            }
-        }
-    }
+    let plies = play_to_the_end(&mut a, &mut b, None);
     assert!(plies > 10, "{plies} plies");
     for app in [&a, &b] {
         assert!(online(app).notice.is_none(), "{:?}", online(app).notice);
@@ -256,6 +222,8 @@ fn a_server_that_cannot_be_reached_or_a_bad_address_says_so() {
         OnlineIntent::Connect {
             url: "ws://127.0.0.1:9".into(),
             name: "x".into(),
+            session: false,
+            then: None,
         },
     );
     until(&mut [&mut a], "the failure", |x| {
@@ -274,6 +242,8 @@ fn a_server_that_cannot_be_reached_or_a_bad_address_says_so() {
             OnlineIntent::Connect {
                 url: typed.into(),
                 name: "x".into(),
+                session: false,
+                then: None,
             },
         );
         a.update();
@@ -290,6 +260,252 @@ fn a_server_that_cannot_be_reached_or_a_bad_address_says_so() {
     assert_eq!(
         bracket_war::app::online::link::server_url("wss://play.example.org:443/"),
         Ok("wss://play.example.org:443".into())
+    );
+}
+
+/// Plays a 军棋 game to its end by clicks: each side picks with the heuristic player from
+/// what it was shown; with `resign_at`, the second side resigns once that many plies are
+/// played. The plies played.
+fn play_to_the_end(a: &mut App, b: &mut App, resign_at: Option<usize>) -> usize {
+    let mut resigned = false;
+    let set = PieceSet::standard();
+    let board = junqi::Board::two_player();
+    let mut ais = [Ai::new(Style::Heuristic, 1), Ai::new(Style::Heuristic, 2)];
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut plies = 0;
+    while online(a).finished.is_none() || online(b).finished.is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "the game did not end ({plies} plies)"
+        );
+        if !resigned && resign_at.is_some_and(|n| plies >= n) && online(b).finished.is_none() {
+            resigned = true;
+            intend(b, OnlineIntent::Act(GameAction::Resign));
+        }
+        for (i, app) in [&mut *a, &mut *b].into_iter().enumerate() {
+            app.update();
+            let Some(GameView::Junqi(v)) = online(app).view.clone() else {
+                continue;
+            };
+            if v.view.phase != Phase::Playing || v.view.turn != v.view.me {
+                continue;
+            }
+            match ais[i].choose(&board, &set, &v.view) {
+                junqi::Action::Move { from, to } => {
+                    intend(app, OnlineIntent::JunqiClick(from));
+                    intend(app, OnlineIntent::JunqiClick(to));
+                }
+                junqi::Action::OfferDraw => intend(app, OnlineIntent::Act(GameAction::OfferDraw)),
+                _ => intend(app, OnlineIntent::Act(GameAction::Resign)),
+            }
+            plies += 1;
+            // Wait for the server's answer before looking again.
+            let before = online(app).view.clone();
+            let t = Instant::now();
+            while online(app).view == before && t.elapsed() < Duration::from_secs(5) {
+                app.update();
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+    plies
+}
+
+/// The hall from the app: two players register (the password goes no further than the
+/// message), quick match seats them in a rated room (the hall's filter finds it), they play
+/// it to the end, and both ratings move, beside their names too; the game is on the
+/// player's page, and its record opens in the replay viewer; the kept session logs in again
+/// without the password.
+#[test]
+fn a_rated_game_moves_both_ratings_and_its_replay_opens() {
+    use bracket_war::app::JunqiScreen;
+    use bracket_war::app::settings::UserSettings;
+
+    let data = tempfile::tempdir().unwrap();
+    let server =
+        bw_server::server::spawn("127.0.0.1:0", bw_server::server::Config::new(data.path()))
+            .unwrap();
+    let url = format!("ws://{}", server.addr);
+    let (mut a, _sa) = app();
+    let (mut b, _sb) = app();
+    for (app, name) in [(&mut a, "甲方"), (&mut b, "乙方")] {
+        intend(
+            app,
+            OnlineIntent::Connect {
+                url: url.clone(),
+                name: name.into(),
+                session: false,
+                then: Some(ClientMsg::Register {
+                    name: name.into(),
+                    password: format!("{name} 的密码 1234"),
+                }),
+            },
+        );
+    }
+    until(&mut [&mut a, &mut b], "both logged in", |x| {
+        x.iter().all(|a| online(a).logged_in)
+    });
+    // The session is kept for this server, never the password.
+    for app in [&mut a, &mut b] {
+        app.update();
+        let settings = app.world().resource::<UserSettings>();
+        assert!(!settings.online_session.is_empty());
+        assert_eq!(settings.online_session_server, url);
+        let kept = ron::ser::to_string(settings).unwrap();
+        assert!(!kept.contains("密码"), "{kept}");
+    }
+    // 快速开始: both new players are of one grade, so the first two in the queue sit
+    // together at once, hands raised, in a rated room.
+    for app in [&mut a, &mut b] {
+        intend(
+            app,
+            OnlineIntent::Send(ClientMsg::QuickMatch {
+                pool: "junqi-2".into(),
+            }),
+        );
+    }
+    until(&mut [&mut a, &mut b], "both seated by quick match", |x| {
+        x.iter()
+            .all(|a| online(a).my_seat().is_some() && online(a).queued.is_none())
+    });
+    let room = online(&a).room.as_ref().unwrap().id;
+    assert_eq!(online(&b).room.as_ref().unwrap().id, room);
+    assert!(online(&a).room.as_ref().unwrap().options.rated);
+    until(
+        &mut [&mut a, &mut b],
+        "both names with their ratings",
+        |x| {
+            online(x[0])
+                .room
+                .as_ref()
+                .is_some_and(|r| r.seats.iter().all(|s| s.rating == Some(1500.0)))
+        },
+    );
+    // The hall's filter finds it among the rated rooms.
+    let (mut c, _sc) = app();
+    intend(
+        &mut c,
+        OnlineIntent::Connect {
+            url: url.clone(),
+            name: "观众".into(),
+            session: false,
+            then: None,
+        },
+    );
+    until(&mut [&mut c], "a third connected", |x| {
+        online(x[0]).connected()
+    });
+    intend(
+        &mut c,
+        OnlineIntent::FindRooms(Some(LobbyFilter {
+            rated: Some(true),
+            ..LobbyFilter::default()
+        })),
+    );
+    until(&mut [&mut c], "the rated room listed", |x| {
+        online(x[0])
+            .lobby
+            .iter()
+            .any(|r| r.id == room && r.options.rated)
+    });
+    intend(
+        &mut c,
+        OnlineIntent::FindRooms(Some(LobbyFilter {
+            rated: Some(false),
+            ..LobbyFilter::default()
+        })),
+    );
+    until(&mut [&mut c], "not among the unrated", |x| {
+        online(x[0]).lobby_page == 0 && online(x[0]).lobby.iter().all(|r| r.id != room)
+    });
+    drop(c);
+    until(&mut [&mut a, &mut b], "both laying out", |x| {
+        x.iter().all(|a| online(a).layout.is_some())
+    });
+    for app in [&mut a, &mut b] {
+        intend(app, OnlineIntent::Deploy);
+    }
+    // A decisive game long enough to be rated (a win inside 30 plies is not): the second
+    // seat resigns after 34.
+    let plies = play_to_the_end(&mut a, &mut b, Some(34));
+    until(&mut [&mut a, &mut b], "the ratings", |x| {
+        x.iter().all(|a| online(a).rated.is_some())
+    });
+    let results = online(&a).rated.clone().unwrap();
+    assert_eq!(results.len(), 2, "{results:?}");
+    for r in &results {
+        assert!(r.rated, "{plies} plies: {r:?}");
+        assert_ne!(r.before, r.after, "{r:?}");
+    }
+    // The new ratings beside the names.
+    until(&mut [&mut a, &mut b], "the room's new ratings", |x| {
+        let seats = &online(x[1]).room.as_ref().unwrap().seats;
+        results
+            .iter()
+            .all(|r| seats[r.seat as usize].rating == Some(r.after))
+    });
+    // The player's page lists the game; its record opens in the replay viewer.
+    intend(&mut a, OnlineIntent::Send(ClientMsg::Leave));
+    until(&mut [&mut a], "left", |x| online(x[0]).room.is_none());
+    intend(
+        &mut a,
+        OnlineIntent::Send(ClientMsg::Player {
+            name: "乙方".into(),
+        }),
+    );
+    until(&mut [&mut a], "the player page", |x| {
+        online(x[0]).player.is_some()
+    });
+    let page = online(&a).player.clone().unwrap();
+    assert_eq!(page.name, "乙方");
+    assert_eq!(page.recent[0].room, room);
+    assert!(page.recent[0].rated);
+    intend(
+        &mut a,
+        OnlineIntent::Send(ClientMsg::Record {
+            room: page.recent[0].room,
+        }),
+    );
+    until(&mut [&mut a], "the replay viewer", |x| {
+        x[0].world()
+            .get_resource::<State<JunqiScreen>>()
+            .is_some_and(|s| *s.get() == JunqiScreen::Replay)
+    });
+    let replay = a
+        .world()
+        .resource::<bracket_war::app::junqi::replay::JunqiReplay>();
+    let mut names: Vec<&str> = replay.record.seats.iter().map(|s| s.2.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["乙方", "甲方"]);
+    assert!(replay.all_open, "a finished game opens every seat");
+    // Back online, the kept session logs in again without the password.
+    a.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Online);
+    a.update();
+    a.update();
+    intend(
+        &mut a,
+        OnlineIntent::Connect {
+            url: url.clone(),
+            name: "someone".into(),
+            session: true,
+            then: None,
+        },
+    );
+    until(&mut [&mut a], "logged in again", |x| {
+        online(x[0]).connected() && online(x[0]).logged_in
+    });
+    assert_eq!(online(&a).me, "甲方");
+    // Logging out ends the session: it is forgotten.
+    intend(&mut a, OnlineIntent::Logout);
+    until(&mut [&mut a], "logged out", |x| !online(x[0]).logged_in);
+    a.update();
+    assert!(
+        a.world()
+            .resource::<UserSettings>()
+            .online_session
+            .is_empty()
     );
 }
 
@@ -312,6 +528,8 @@ fn a_bracket_room_is_played_on_the_games_own_board() {
         OnlineIntent::Connect {
             url: format!("ws://{}", server.addr),
             name: "甲".into(),
+            session: false,
+            then: None,
         },
     );
     until(&mut [&mut a], "connected", |x| online(x[0]).connected());

@@ -342,6 +342,16 @@ impl Game {
 
     /// Waits until the window shows what `f` looks for (or fails with a screenshot).
     pub fn wait(&mut self, what: &str, f: impl Fn(&Map) -> bool) -> Map {
+        self.wait_for(what, PATIENCE, f)
+    }
+
+    /// [`Game::wait`] for something that takes long (a game the computers play): up to
+    /// `secs` seconds.
+    pub fn wait_long(&mut self, what: &str, secs: u64, f: impl Fn(&Map) -> bool) -> Map {
+        self.wait_for(what, Duration::from_secs(secs), f)
+    }
+
+    fn wait_for(&mut self, what: &str, patience: Duration, f: impl Fn(&Map) -> bool) -> Map {
         let start = Instant::now();
         loop {
             let m = self.map();
@@ -349,7 +359,7 @@ impl Game {
                 return m;
             }
             self.check_alive();
-            if start.elapsed() > PATIENCE {
+            if start.elapsed() > patience {
                 self.fail(&format!("waited for {what}; the window shows {}", m.state));
             }
             std::thread::sleep(Duration::from_millis(50));

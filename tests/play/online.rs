@@ -64,8 +64,22 @@ fn connect(g: &mut Game, server: &str, name: &str) -> Map {
     let fields: Vec<(i32, i32)> = m.of_role("TextInput").iter().map(|w| w.center()).collect();
     fill(g, fields[0], server);
     fill(g, fields[1], name);
-    g.click(&zh("online-connect"));
+    g.click(&zh("online-guest"));
     g.wait("connected", |m| m.has(&zh("online-refresh")))
+}
+
+/// From the menu to the hall of `server`, registered as `name` with a password typed in
+/// the connect form.
+fn register(g: &mut Game, server: &str, name: &str) -> Map {
+    g.click(&zh("online"));
+    let m = g.wait("the lobby's fields", |m| m.of_role("TextInput").len() >= 3);
+    let fields: Vec<(i32, i32)> = m.of_role("TextInput").iter().map(|w| w.center()).collect();
+    fill(g, fields[0], server);
+    fill(g, fields[1], name);
+    fill(g, fields[2], "a long password");
+    g.click(&zh("online-register"));
+    let who = zh("online-logged-in-as").replace("{ $name }", name);
+    g.wait("registered and logged in", |m| m.has(&who))
 }
 
 /// Clicks the last widget reading `text` in the window's order (the confirming button below
@@ -163,7 +177,7 @@ fn a_room_opened_joined_played_and_rejoined_after_a_crash() {
     b.launch(&[]);
     b.click(&zh("online"));
     b.wait("the lobby", |m| m.has(&zh("online-connect")));
-    b.click(&zh("online-connect"));
+    b.click(&zh("online-guest"));
     b.wait("back in the seat", |m| {
         m.fact("online-seat") == Some(seat.as_str())
     });
@@ -191,6 +205,75 @@ fn a_room_opened_joined_played_and_rejoined_after_a_crash() {
         }
     }
     a.screenshot("the-end");
+    a.finish();
+    b.finish();
+}
+
+/// The hall as two newcomers use it: each registers in the connect form, asks for 快速开始
+/// (两人军棋) and is seated with the other in a rated room, names shown with rank and
+/// rating; both hand their seats to the computer (托管), which plays the game to its end;
+/// the ratings move; then the player page of the other lists the game, and 回放 opens it.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn the_hall_registers_quick_matches_and_replays_from_a_player_page() {
+    let server = Server::start();
+    let mut a = Game::start("hall-alice");
+    let mut b = Game::start("hall-bob");
+    register(&mut a, &server.addr, "Alice");
+    register(&mut b, &server.addr, "Bob");
+    a.screenshot("registered");
+    let pool = zh("online-pool-junqi-2");
+    a.click(&pool);
+    let waiting = zh("online-leave-queue");
+    a.wait("in the queue", |m| m.has(&waiting));
+    a.screenshot("queued");
+    b.click(&pool);
+    let ranked = |name: &str, seat: u8| format!("{seat} {name} · {} 1500", zh("rank-regiment"));
+    for g in [&mut a, &mut b] {
+        g.wait("seated by quick match, names ranked", |m| {
+            m.fact("online-seat").is_some()
+                && m.has(&ranked("Alice", 1))
+                && m.has(&ranked("Bob", 2))
+        });
+    }
+    a.screenshot("matched");
+    for g in [&mut a, &mut b] {
+        g.click(&zh("online-autoplay-on"));
+        g.wait("on 托管", |m| m.has(&zh("online-autoplay-off")));
+    }
+    b.screenshot("autoplay");
+    // The computers lay out and play to the end; both ratings move.
+    for g in [&mut a, &mut b] {
+        let m = g.wait_long("the game's end with the ratings", 600, |m| {
+            m.facts_of("online-room")
+                .iter()
+                .any(|f| f.ends_with("Over"))
+                && m.widgets
+                    .iter()
+                    .filter(|w| w.text.contains("1500 →"))
+                    .count()
+                    == 2
+        });
+        let moved = m
+            .widgets
+            .iter()
+            .filter(|w| w.text.contains("1500 →") && !w.text.contains("→ 1500"))
+            .count();
+        assert_eq!(moved, 2, "both ratings moved");
+    }
+    a.screenshot("rated");
+    a.click(&zh("online-leave"));
+    a.wait("the hall", |m| m.has(&zh("online-tab-player")));
+    a.click(&zh("online-tab-player"));
+    let m = a.wait("the player field", |m| m.has(&zh("online-player-look")));
+    let field = m.of_role("TextInput")[0].center();
+    fill(&a, field, "Bob");
+    a.click(&zh("online-player-look"));
+    a.wait("Bob's page with the game", |m| m.has(&zh("online-replay")));
+    a.screenshot("player-page");
+    a.click(&zh("online-replay"));
+    a.wait("the replay viewer", |m| m.in_state("JunqiScreen::Replay"));
+    a.screenshot("replay");
     a.finish();
     b.finish();
 }

@@ -86,6 +86,11 @@ pub struct LoadtestArgs {
     pub players: u8,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// 快速开始: each client registers an account and asks for quick match; the server
+    /// makes the tables (`--rooms` × `--players` clients). Serve with
+    /// `--password-attempts-per-minute` raised: every account comes from one address.
+    #[arg(long)]
+    pub quick_match: bool,
 }
 
 pub fn serve(args: ServeArgs) -> Result<(), Failure> {
@@ -132,6 +137,11 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), Failure> {
             "error: --players 3: a load test seats 2 or 4",
         ));
     }
+    if args.quick_match && matches!(args.game, LoadGame::Bracket) {
+        return Err(Failure::bad_input(
+            "error: --quick-match: quick match is for 军棋 (--game junqi)",
+        ));
+    }
     let report = bw_server::loadtest::run(bw_server::loadtest::Args {
         server: args.server,
         game: match args.game {
@@ -141,6 +151,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), Failure> {
         rooms: args.rooms,
         players: args.players,
         seed: args.seed,
+        quick: args.quick_match,
     })
     .map_err(|e| Failure {
         code: 1,
@@ -148,6 +159,9 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), Failure> {
     })?;
     for s in &report.samples {
         eprintln!("{s}");
+    }
+    if let Some(line) = report.quick_line() {
+        println!("{line}");
     }
     println!("{}", report.line());
     if report.errors > 0 {

@@ -128,18 +128,18 @@ impl Rank {
         self as u8
     }
 
-    /// The locale key of the title (the piece names the game already has).
+    /// The locale key of the title (`rank-…` in the locale files).
     pub fn key(self) -> &'static str {
         match self {
-            Rank::Engineer => "junqi-rank-engineer",
-            Rank::Platoon => "junqi-rank-platoon",
-            Rank::Company => "junqi-rank-company",
-            Rank::Battalion => "junqi-rank-battalion",
-            Rank::Regiment => "junqi-rank-regiment",
-            Rank::Brigade => "junqi-rank-brigade",
-            Rank::Division => "junqi-rank-division",
-            Rank::Corps => "junqi-rank-corps",
-            Rank::Commander => "junqi-rank-commander",
+            Rank::Engineer => "rank-engineer",
+            Rank::Platoon => "rank-platoon",
+            Rank::Company => "rank-company",
+            Rank::Battalion => "rank-battalion",
+            Rank::Regiment => "rank-regiment",
+            Rank::Brigade => "rank-brigade",
+            Rank::Division => "rank-division",
+            Rank::Corps => "rank-corps",
+            Rank::Commander => "rank-commander",
         }
     }
 }

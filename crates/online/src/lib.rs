@@ -6,4 +6,5 @@
 pub mod bot;
 pub mod hall;
 pub mod protocol;
+pub mod quick;
 pub mod room;

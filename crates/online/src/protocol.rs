@@ -71,6 +71,19 @@ pub enum ClientMsg {
         #[serde(default)]
         page: u32,
     },
+    /// A finished game's record (`record`), to replay: the games on a player's page name
+    /// their room. Only games that ended have one (nothing hidden is ever sent).
+    Record {
+        room: RoomId,
+    },
+    /// 快速开始: waits in the queue of a pool (`junqi-2`, `junqi-4`) until the server seats
+    /// the player at a table with players of its grade (`queued`, then `room` and `seated`
+    /// in the new room). Not in a room.
+    QuickMatch {
+        pool: String,
+    },
+    /// Leaves the quick-match queue (`unqueued`).
+    LeaveQueue,
     /// Asks for the room list (`lobby`).
     ListRooms,
     /// Creates a room and sits in its first seat (the creator is its host).
@@ -423,6 +436,12 @@ pub enum ServerMsg {
     },
     /// The game ended: its whole record (everything revealed), to keep in a save slot.
     Finished { record: GameRecord },
+    /// The record asked for with `record`.
+    Record { room: RoomId, record: GameRecord },
+    /// In a quick-match queue: its pool, and how many wait in it (this player too).
+    Queued { pool: String, waiting: usize },
+    /// Out of the quick-match queue (asked, or the server could not make the table).
+    Unqueued,
     /// A fault closes the connection after this message.
     Error { code: RefusalCode, reason: String },
 }
@@ -643,6 +662,11 @@ pub struct SeatInfo {
     /// period in a room where computers take over).
     #[serde(default)]
     pub autoplay: bool,
+    /// A logged-in person's rating in the room's pool (a 军棋 room's), and its rank.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<Rank>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

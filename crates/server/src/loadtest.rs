@@ -38,6 +38,10 @@ pub struct Args {
     pub rooms: usize,
     pub players: u8,
     pub seed: u64,
+    /// 快速开始: every client registers an account and asks for quick match (`junqi-2` or
+    /// `junqi-4`); the server makes the tables. The report adds the wait from the queue
+    /// to the seat.
+    pub quick: bool,
 }
 
 #[derive(Debug, Default)]
@@ -46,19 +50,39 @@ pub struct Report {
     pub finished: usize,
     pub errors: usize,
     pub latencies_us: Vec<u64>,
+    /// Quick match: each client's wait from `quick_match` to its seat.
+    pub waits_us: Vec<u64>,
     /// The first few errors, for the reader.
     pub samples: Vec<String>,
 }
 
+fn percentile_ms(us: &[u64], p: f64) -> f64 {
+    if us.is_empty() {
+        return 0.0;
+    }
+    let mut v = us.to_vec();
+    v.sort_unstable();
+    let i = ((v.len() as f64 - 1.0) * p).round() as usize;
+    v[i] as f64 / 1000.0
+}
+
 impl Report {
     fn percentile_ms(&self, p: f64) -> f64 {
-        if self.latencies_us.is_empty() {
-            return 0.0;
-        }
-        let mut v = self.latencies_us.clone();
-        v.sort_unstable();
-        let i = ((v.len() as f64 - 1.0) * p).round() as usize;
-        v[i] as f64 / 1000.0
+        percentile_ms(&self.latencies_us, p)
+    }
+
+    /// Quick match's line (before the fixed last line): the wait from the queue to the
+    /// seat.
+    pub fn quick_line(&self) -> Option<String> {
+        (!self.waits_us.is_empty()).then(|| {
+            format!(
+                "quick match: {} seated, queue to seat p50_ms {:.1} p99_ms {:.1} max_ms {:.1}",
+                self.waits_us.len(),
+                percentile_ms(&self.waits_us, 0.50),
+                percentile_ms(&self.waits_us, 0.99),
+                percentile_ms(&self.waits_us, 1.0)
+            )
+        })
     }
 
     /// The fixed last line.
@@ -114,6 +138,9 @@ pub fn run(args: Args) -> Result<Report, String> {
     }
     if args.rooms == 0 {
         return Err("--rooms 0: at least one room".into());
+    }
+    if args.quick && args.game != GameKind::Junqi {
+        return Err("--quick-match: quick match is for 军棋 (--game junqi)".into());
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -194,6 +221,26 @@ async fn play_room(
     content: Content,
     shared: &Arc<Shared>,
 ) -> Result<(), String> {
+    if args.quick {
+        // The server makes the tables: the room's clients only queue at the same moment.
+        let mut clients = Vec::new();
+        for seat in 0..args.players {
+            let args = args.clone();
+            let content = content.clone();
+            let shared = shared.clone();
+            clients.push(tokio::spawn(async move {
+                client(&args, r, seat, None, None, content, &shared).await
+            }));
+        }
+        let mut result = Ok(());
+        for c in clients {
+            let r = c.await.map_err(|e| e.to_string())?;
+            if result.is_ok() {
+                result = r;
+            }
+        }
+        return result;
+    }
     let (room_tx, room_rx) = oneshot::channel();
     let mut seats = Vec::new();
     let host = {
@@ -248,7 +295,14 @@ async fn client(
     }))
     .await
     .map_err(|e| e.to_string())?;
+    // Quick match: an account first (its name unique to this run), then the queue.
+    let account = format!("lt{}-{r}-{seat}", args.seed);
+    let register = || ClientMsg::Register {
+        name: account.clone(),
+        password: "load test password".into(),
+    };
     let first = match room {
+        _ if args.quick => register(),
         None => ClientMsg::CreateRoom {
             options: room_options(args.game, args.players),
         },
@@ -272,6 +326,8 @@ async fn client(
     let mut seq = 0u32;
     let mut sent_at: Option<(u32, Instant)> = None;
     let mut latencies = Vec::new();
+    let mut queued_at: Option<Instant> = None;
+    let mut wait = None;
     let result = loop {
         let Some(frame) = source.next().await else {
             break Err("the server closed the connection".to_string());
@@ -284,13 +340,36 @@ async fn client(
         };
         let msg = parse_server(text.as_str())?;
         match &msg {
+            ServerMsg::LoggedIn { .. } if args.quick => {
+                queued_at = Some(Instant::now());
+                sink.send(send(ClientMsg::QuickMatch {
+                    pool: format!("junqi-{}", args.players),
+                }))
+                .await
+                .map_err(|e| e.to_string())?;
+            }
+            // Too many log-ins at once: the server's hashing queue is full; again soon.
+            ServerMsg::Refused {
+                code: RefusalCode::Busy,
+                ..
+            } if args.quick && queued_at.is_none() => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                sink.send(send(register()))
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
             ServerMsg::Seated { room, .. } => {
                 if let Some(tx) = created.take() {
                     let _ = tx.send(*room);
                 }
-                sink.send(send(ClientMsg::Ready { ready: true }))
-                    .await
-                    .map_err(|e| e.to_string())?;
+                if let Some(t) = queued_at.take() {
+                    // Quick match raised the hand already.
+                    wait = Some(t.elapsed().as_micros() as u64);
+                } else {
+                    sink.send(send(ClientMsg::Ready { ready: true }))
+                        .await
+                        .map_err(|e| e.to_string())?;
+                }
             }
             ServerMsg::Acted { seq: s } => {
                 if let Some((q, t)) = sent_at.take()
@@ -316,6 +395,8 @@ async fn client(
         }
     };
     let _ = sink.send(Message::Close(None)).await;
-    shared.report.lock().await.latencies_us.extend(latencies);
+    let mut report = shared.report.lock().await;
+    report.latencies_us.extend(latencies);
+    report.waits_us.extend(wait);
     result
 }

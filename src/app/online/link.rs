@@ -4,7 +4,7 @@
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::Duration;
 
-use bw_online::protocol::{ClientMsg, ServerMsg};
+use bw_online::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use bw_server::client::{Client, Received};
 
 /// What the connection thread reports.
@@ -70,6 +70,15 @@ pub fn server_url(typed: &str) -> Result<String, LinkEnd> {
     }
 }
 
+/// What a connection says first: the name it asks for, a seat token to take a seat back,
+/// a session token to be that account again.
+#[derive(Clone, Debug, Default)]
+pub struct Hello {
+    pub name: String,
+    pub resume: Option<String>,
+    pub session: Option<String>,
+}
+
 /// Wakes the window's event loop (absent in headless tests).
 pub type Waker = Box<dyn Fn() + Send>;
 
@@ -80,8 +89,9 @@ pub struct Link {
 }
 
 impl Link {
-    /// Connects to `url` and says `hello` as `name` (taking back a seat with `resume`).
-    pub fn open(url: String, name: String, resume: Option<String>, wake: Option<Waker>) -> Link {
+    /// Connects to `url` and says `hello` (see [`Hello`]); `welcome` comes through as the
+    /// first message, then `then` is sent (a log-in or a registration), if any.
+    pub fn open(url: String, hello: Hello, then: Option<ClientMsg>, wake: Option<Waker>) -> Link {
         let (tx, out_rx) = channel::<ClientMsg>();
         let (in_tx, rx) = channel();
         std::thread::Builder::new()
@@ -99,18 +109,40 @@ impl Link {
                         wake();
                         return;
                     }
-                    Ok(c) => match c.hello(&name, resume) {
-                        Ok(c) => c,
-                        Err(e) => {
-                            bevy::log::warn!("{url}: {e}");
-                            let _ = in_tx.send(LinkEvent::Closed(LinkEnd::NotAServer));
-                            wake();
-                            return;
-                        }
-                    },
+                    Ok(c) => c,
                 };
-                let _ = in_tx.send(LinkEvent::Connected);
+                let said = client.send(&ClientMsg::Hello {
+                    version: PROTOCOL_VERSION,
+                    name: hello.name,
+                    resume: hello.resume,
+                    session: hello.session,
+                });
+                let welcome = said.and_then(|()| {
+                    client.expect(Duration::from_secs(10), |m| {
+                        matches!(m, ServerMsg::Welcome { .. })
+                    })
+                });
+                match welcome {
+                    Ok(welcome) => {
+                        let _ = in_tx.send(LinkEvent::Connected);
+                        let _ = in_tx.send(LinkEvent::Msg(welcome));
+                    }
+                    Err(e) => {
+                        bevy::log::warn!("{url}: {e}");
+                        let _ = in_tx.send(LinkEvent::Closed(LinkEnd::NotAServer));
+                        wake();
+                        return;
+                    }
+                }
                 wake();
+                if let Some(msg) = then
+                    && let Err(e) = client.send(&msg)
+                {
+                    bevy::log::warn!("{e}");
+                    let _ = in_tx.send(LinkEvent::Closed(LinkEnd::Broken));
+                    wake();
+                    return;
+                }
                 loop {
                     // What the app wants sent.
                     loop {

@@ -34,8 +34,29 @@ pub struct Online {
     link: Option<Link>,
     pub status: Status,
     pub lobby: Vec<RoomSummary>,
-    /// How many rooms the server has (it lists as many as fit in one message).
+    /// How many rooms pass the hall's filter (the server lists them a page at a time).
     pub lobby_total: usize,
+    /// The hall's filter and the page of it shown.
+    pub filter: LobbyFilter,
+    pub lobby_page: u32,
+    /// The name the server calls this connection, and whether it is an account's.
+    pub me: String,
+    pub logged_in: bool,
+    /// The session token of the account logged in (kept in the settings, for this server).
+    pub session: Option<String>,
+    /// The address connected to (a session is kept for it).
+    pub server: String,
+    /// The session kept for this server ended (logged out, or expired): forget it.
+    session_ended: bool,
+    /// The last leaderboard page (pool, page, rows) and player page the server sent.
+    pub leaderboard: Option<(String, u32, Vec<LeaderRow>)>,
+    pub player: Option<PlayerPage>,
+    /// The ratings the room's finished game moved.
+    pub rated: Option<Vec<SeatRating>>,
+    /// In a quick-match queue: its pool, and how many waited in it when this player joined.
+    pub queued: Option<(String, usize)>,
+    /// A record the player asked for (from a player page), to open in the replay viewer.
+    replay: Option<GameRecord>,
     pub room: Option<RoomState>,
     /// This connection's seat in its room, and the token that takes it back.
     pub seat: Option<(RoomId, u8, String)>,
@@ -51,7 +72,7 @@ pub struct Online {
     bracket_received: usize,
     /// The board holds this room's game (it was started from the server's first view).
     bracket_on_board: bool,
-    pub chat: Vec<(String, String)>,
+    pub chat: Vec<ChatLine>,
     /// The last refusal, fault or note for the player.
     pub notice: Option<Notice>,
     /// The record of the game that ended here.
@@ -63,6 +84,14 @@ pub struct Online {
     /// 军棋: the army being laid out before it is sent, and the selected node.
     pub layout: Option<Layout>,
     pub selected: Option<NodeId>,
+}
+
+/// A line of a room's chat; `observers`: said in the observers' own chat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChatLine {
+    pub from: String,
+    pub text: String,
+    pub observers: bool,
 }
 
 /// Something the player should read (shown from the locale files).
@@ -92,11 +121,22 @@ pub enum Status {
 /// What the online screens ask for.
 #[derive(Message, Clone, Debug)]
 pub enum OnlineIntent {
+    /// Connects as `name`; with the session kept for this server, as that account; then
+    /// sends `then` (a log-in or a registration: the password goes no further).
     Connect {
         url: String,
         name: String,
+        session: bool,
+        then: Option<ClientMsg>,
     },
     Disconnect,
+    /// Ends the account's session: the connection goes on as a guest.
+    Logout,
+    /// The hall's rooms again, with this filter, from its first page (`None`: the same
+    /// filter and page).
+    FindRooms(Option<LobbyFilter>),
+    /// Another page of the hall's rooms.
+    LobbyPage(u32),
     /// A lobby or room message (list, create, join, sit, ready, chat, leave, …).
     Send(ClientMsg),
     /// An action for this seat's game.
@@ -177,20 +217,56 @@ impl Online {
         self.revealed = None;
         self.layout = None;
         self.selected = None;
+        self.rated = None;
+    }
+
+    /// Asks for the hall's rooms: the page shown, with the filter.
+    fn find_rooms(&self) {
+        self.send(ClientMsg::FindRooms {
+            filter: Some(self.filter.clone()),
+            page: self.lobby_page,
+        });
     }
 
     /// Takes in one server message.
     fn take(&mut self, msg: ServerMsg, content: &bw_online::room::Content) {
         match msg {
-            ServerMsg::Welcome { .. } => {
+            ServerMsg::Welcome { name, account, .. } => {
                 self.status = Status::Connected;
-                self.send(ClientMsg::ListRooms);
+                self.me = name;
+                self.logged_in = account;
+                if !account && self.session.take().is_some() {
+                    self.session_ended = true;
+                }
+                self.find_rooms();
             }
-            ServerMsg::Lobby { rooms, total, .. } => {
+            ServerMsg::LoggedIn { name, session, .. } => {
+                self.me = name;
+                self.logged_in = true;
+                self.session = Some(session);
+                self.notice = None;
+            }
+            ServerMsg::LoggedOut { name } => {
+                self.me = name;
+                self.logged_in = false;
+                self.session = None;
+                self.session_ended = true;
+            }
+            ServerMsg::Player { page } => self.player = Some(page),
+            ServerMsg::Leaderboard { pool, page, rows } => {
+                self.leaderboard = Some((pool, page, rows))
+            }
+            ServerMsg::Rated { results } => self.rated = Some(results),
+            ServerMsg::Record { record, .. } => self.replay = Some(record),
+            ServerMsg::Queued { pool, waiting } => self.queued = Some((pool, waiting)),
+            ServerMsg::Unqueued => self.queued = None,
+            ServerMsg::Lobby { rooms, total, page } => {
                 self.lobby_total = total.max(rooms.len());
                 self.lobby = rooms;
+                self.lobby_page = page;
             }
             ServerMsg::Room { room } => {
+                self.queued = None;
                 if self.room.as_ref().map(|r| r.id) != Some(room.id) {
                     self.reset_game();
                     self.chat.clear();
@@ -206,12 +282,24 @@ impl Online {
                 self.seat = None;
                 self.reset_game();
                 self.notice = (why != LeftWhy::Left).then_some(Notice::Left(why));
-                self.send(ClientMsg::ListRooms);
+                self.find_rooms();
             }
-            ServerMsg::Chat { from, text, .. } => self.chat.push((from, text)),
+            ServerMsg::Chat {
+                from,
+                text,
+                observers,
+            } => self.chat.push(ChatLine {
+                from,
+                text,
+                observers,
+            }),
             ServerMsg::Game { view } => self.take_view(view, content),
             ServerMsg::Acted { .. } => self.notice = None,
             ServerMsg::Refused { code, reason, .. } => {
+                if code == RefusalCode::BadSession {
+                    self.session = None;
+                    self.session_ended = true;
+                }
                 self.notice = Some(Notice::Refused(code, reason))
             }
             ServerMsg::Finished { record } => {
@@ -228,13 +316,6 @@ impl Online {
                 self.finished = Some(record);
             }
             ServerMsg::Error { code, reason } => self.notice = Some(Notice::Refused(code, reason)),
-            // The hall's answers: this client does not log in or ask for pages yet (issue
-            // "The 军棋 hall"), so only a guest's messages come; the others are dropped.
-            ServerMsg::LoggedIn { .. }
-            | ServerMsg::LoggedOut { .. }
-            | ServerMsg::Player { .. }
-            | ServerMsg::Leaderboard { .. }
-            | ServerMsg::Rated { .. } => {}
         }
     }
 
@@ -334,6 +415,8 @@ fn pump(
     content: Res<OnlineContent>,
     screen: Option<Res<State<Screen>>>,
     mut next: Option<ResMut<NextState<OnlineScreen>>>,
+    mut watch_junqi: MessageWriter<crate::app::junqi::replay::WatchJunqi>,
+    mut watch_bracket: MessageWriter<crate::app::bracket::replay::WatchBracketReplay>,
 ) {
     let Some(link) = &online.link else { return };
     let events = link.drain();
@@ -343,10 +426,7 @@ fn pump(
     for e in events {
         match e {
             // `hello` was answered with `welcome` (the link waits for it).
-            LinkEvent::Connected => {
-                online.status = Status::Connected;
-                online.send(ClientMsg::ListRooms);
-            }
+            LinkEvent::Connected => online.status = Status::Connected,
             LinkEvent::Msg(m) => online.take(m, &content.0),
             LinkEvent::Closed(reason) => {
                 online.link = None;
@@ -364,6 +444,27 @@ fn pump(
         .unwrap_or_default();
     if settings.online_token != token && online.connected() {
         settings.online_token = token;
+    }
+    // The account's session too, for this server (a log-out or an expired one clears it).
+    // (A guest on another server leaves the session of the first one alone.)
+    if online.connected() {
+        match &online.session {
+            Some(session) if *session != settings.online_session => {
+                settings.online_session = session.clone();
+                settings.online_session_server = online.server.clone();
+                settings.online_name = online.me.clone();
+            }
+            _ => {}
+        }
+        if std::mem::take(&mut online.session_ended)
+            && settings.online_session_server == online.server
+        {
+            settings.online_session.clear();
+        }
+    }
+    // A record asked for from a player page opens in its game's replay viewer.
+    if let Some(record) = online.replay.take() {
+        open_record(record, &mut watch_junqi, &mut watch_bracket);
     }
     // The screen follows the room: a 括号大战 game shows on its board.
     if screen.is_some_and(|s| *s.get() == Screen::Online)
@@ -397,7 +498,12 @@ fn apply_intents(
     let set = content.0.pieces.clone();
     for intent in intents.read() {
         match intent.clone() {
-            OnlineIntent::Connect { url, name } => {
+            OnlineIntent::Connect {
+                url,
+                name,
+                session,
+                then,
+            } => {
                 // What the person typed: an address, or a clear word that it is not one.
                 let url = match link::server_url(&url) {
                     Ok(url) => url,
@@ -416,9 +522,37 @@ fn apply_intents(
                 let resume = online.seat.as_ref().map(|s| s.2.clone()).or_else(|| {
                     (!settings.online_token.is_empty()).then(|| settings.online_token.clone())
                 });
-                online.link = Some(Link::open(url, name, resume, wake));
+                // The session kept for this server, when the player continues as that account.
+                let session = (session
+                    && !settings.online_session.is_empty()
+                    && settings.online_session_server == url)
+                    .then(|| settings.online_session.clone());
+                online.session = session.clone();
+                online.server = url.clone();
+                let hello = link::Hello {
+                    name,
+                    resume,
+                    session,
+                };
+                online.link = Some(Link::open(url, hello, then, wake));
                 online.status = Status::Connecting;
                 online.notice = None;
+            }
+            OnlineIntent::Logout => {
+                if let Some(session) = online.session.take() {
+                    online.send(ClientMsg::Logout { session });
+                }
+            }
+            OnlineIntent::FindRooms(filter) => {
+                if let Some(filter) = filter {
+                    online.filter = filter;
+                    online.lobby_page = 0;
+                }
+                online.find_rooms();
+            }
+            OnlineIntent::LobbyPage(page) => {
+                online.lobby_page = page;
+                online.find_rooms();
             }
             OnlineIntent::Disconnect => {
                 online.link = None;
@@ -550,6 +684,48 @@ fn disconnect(mut online: ResMut<Online>) {
     online.reset_game();
 }
 
+/// Opens a finished game's record (downloaded from the server) in its replay viewer.
+fn open_record(
+    record: GameRecord,
+    watch_junqi: &mut MessageWriter<crate::app::junqi::replay::WatchJunqi>,
+    watch_bracket: &mut MessageWriter<crate::app::bracket::replay::WatchBracketReplay>,
+) {
+    match record {
+        GameRecord::Junqi { ron } => match junqi::record::Record::from_ron(&ron) {
+            Ok(record) => {
+                watch_junqi.write(crate::app::junqi::replay::WatchJunqi(record));
+            }
+            Err(e) => warn!("the server's 军棋 record cannot be read: {e}"),
+        },
+        bracket @ GameRecord::Bracket { .. } => {
+            if let Some(save) = bracket_save(&bracket) {
+                watch_bracket.write(crate::app::bracket::replay::WatchBracketReplay(save));
+            }
+        }
+    }
+}
+
+/// A 括号大战 record as a save (what the replay viewer and the save slots take).
+fn bracket_save(record: &GameRecord) -> Option<crate::saves::SaveData> {
+    let GameRecord::Bracket {
+        settings,
+        seed,
+        actions,
+    } = record
+    else {
+        return None;
+    };
+    let players = settings.board.players as usize;
+    let mut data = crate::saves::SaveData::new(
+        settings.clone(),
+        *seed,
+        vec![bw_players::bracket::Seat::Person; players],
+        false,
+    );
+    data.actions = actions.clone();
+    Some(data)
+}
+
 /// Keeps a finished online game in the first free slot of its game's save slots.
 fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, Notice> {
     use crate::saves::{JUNQI_SAVE_VERSION, JunqiSave, JunqiSeat, SLOT_COUNT, SaveData};
@@ -590,19 +766,8 @@ fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, 
             };
             dir.store(slot, &save).map_err(|e| failed(e.to_string()))?;
         }
-        GameRecord::Bracket {
-            settings,
-            seed,
-            actions,
-        } => {
-            let players = settings.board.players as usize;
-            let mut data = SaveData::new(
-                settings.clone(),
-                *seed,
-                vec![bw_players::bracket::Seat::Person; players],
-                false,
-            );
-            data.actions = actions.clone();
+        bracket @ GameRecord::Bracket { .. } => {
+            let data = bracket_save(bracket).expect("a 括号大战 record");
             dir.store(slot, &data).map_err(|e| failed(e.to_string()))?;
         }
     }

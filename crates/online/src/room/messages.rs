@@ -20,6 +20,9 @@ pub fn message_name(msg: &ClientMsg) -> &'static str {
         ClientMsg::Logout { .. } => "logout",
         ClientMsg::Player { .. } => "player",
         ClientMsg::Leaderboard { .. } => "leaderboard",
+        ClientMsg::Record { .. } => "record",
+        ClientMsg::QuickMatch { .. } => "quick_match",
+        ClientMsg::LeaveQueue => "leave_queue",
         ClientMsg::ListRooms => "list_rooms",
         ClientMsg::FindRooms { .. } => "find_rooms",
         ClientMsg::CreateRoom { .. } => "create_room",
@@ -90,16 +93,21 @@ impl Room {
                 .seats
                 .iter()
                 .enumerate()
-                .map(|(i, s)| SeatInfo {
-                    seat: i as u8,
-                    occupant: match &s.holder {
-                        Holder::Empty => Occupant::Empty,
-                        Holder::Person { name, .. } => Occupant::Person { name: name.clone() },
-                        Holder::Computer(level) => Occupant::Computer { level: *level },
-                    },
-                    ready: s.ready,
-                    connected: s.conn.is_some(),
-                    autoplay: s.taken_over,
+                .map(|(i, s)| {
+                    let rating = self.shown_rating(&s.holder);
+                    SeatInfo {
+                        seat: i as u8,
+                        occupant: match &s.holder {
+                            Holder::Empty => Occupant::Empty,
+                            Holder::Person { name, .. } => Occupant::Person { name: name.clone() },
+                            Holder::Computer(level) => Occupant::Computer { level: *level },
+                        },
+                        ready: s.ready,
+                        connected: s.conn.is_some(),
+                        autoplay: s.taken_over,
+                        rating,
+                        rank: rating.map(crate::hall::Rank::of),
+                    }
                 })
                 .collect(),
             observers: self

@@ -301,6 +301,9 @@ pub struct Room {
     /// How many times each seat was handed to the computer, or given a new token by a
     /// session: each is a journal row, so each is capped ([`MAX_HANDOVERS`]).
     handovers: Vec<u32>,
+    /// The ratings the seated accounts show in this room's pool (told by the server as
+    /// they enter, and after a rated game): shown beside their names, never journaled.
+    ratings: BTreeMap<String, f64>,
 }
 
 impl Room {
@@ -354,6 +357,7 @@ impl Room {
             password,
             timeouts: vec![0; seats],
             handovers: vec![0; seats],
+            ratings: BTreeMap::new(),
         };
         (room, entry)
     }

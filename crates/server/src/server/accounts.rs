@@ -325,6 +325,49 @@ impl Store {
         Ok(())
     }
 
+    /// Test builds: sets an account's rating in a pool (as if its games had brought it
+    /// there).
+    #[doc(hidden)]
+    pub async fn set_rating_for_tests(
+        &self,
+        key: &str,
+        pool: &str,
+        rating: f64,
+    ) -> Result<(), String> {
+        let fresh = Rating::default();
+        sqlx::query(
+            "INSERT INTO ratings (name_key, pool, rating, deviation, volatility, games) \
+             VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (name_key, pool) DO UPDATE SET \
+             rating = excluded.rating",
+        )
+        .bind(key)
+        .bind(pool)
+        .bind(rating)
+        .bind(fresh.deviation)
+        .bind(fresh.volatility)
+        .execute(&self.pool)
+        .await
+        .map_err(db)?;
+        Ok(())
+    }
+
+    /// Every rating an account has: (pool, rating).
+    pub async fn ratings_of(&self, key: &str) -> Result<Vec<(String, f64)>, String> {
+        let rows = sqlx::query("SELECT pool, rating FROM ratings WHERE name_key = $1")
+            .bind(key)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db)?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get("pool").map_err(db)?,
+                    r.try_get("rating").map_err(db)?,
+                ))
+            })
+            .collect()
+    }
+
     /// A player's rating in a pool (a new player's when there is none).
     pub async fn rating(&self, key: &str, pool: &str) -> Result<(Rating, u64), String> {
         let row = sqlx::query(

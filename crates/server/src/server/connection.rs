@@ -14,8 +14,8 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use bw_online::protocol::{
-    ClientMsg, MAX_FRAME_BYTES, PROTOCOL_VERSION, RefusalCode, RoomId, ServerMsg, clean_name,
-    parse_client,
+    ClientMsg, GameRecord, MAX_FRAME_BYTES, PROTOCOL_VERSION, Rank, RefusalCode, RoomId, ServerMsg,
+    clean_name, parse_client,
 };
 use bw_online::room::Refused;
 
@@ -185,6 +185,14 @@ where
         if let Some((code, reason)) = fatal {
             link.send(&ServerMsg::Error { code, reason });
             break;
+        }
+    }
+    // Out of the quick-match queue; a table being set for it is waited for, so that the
+    // room it sits in hears that it left.
+    if !hub.quick.leave(link.id) {
+        let deadline = Instant::now() + std::time::Duration::from_secs(10);
+        while hub.quick.seating(link.id) && Instant::now() < deadline {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
     }
     session.depart(false);
@@ -392,8 +400,51 @@ impl Session {
                     }
                 }
             }
+            ClientMsg::QuickMatch { pool } => {
+                if self.room().is_some() || self.hub.quick.seating(self.link.id) {
+                    self.refuse(RefusalCode::WrongPhase, "leave this room first");
+                    return Ok(());
+                }
+                if bw_online::quick::table_size(&pool).is_none() {
+                    self.refuse(
+                        RefusalCode::BadOptions,
+                        format!(
+                            "quick match has no pool `{pool}` (its pools: {})",
+                            bw_online::quick::QUICK_POOLS.join(", ")
+                        ),
+                    );
+                    return Ok(());
+                }
+                let account = match self.account.as_ref().map(|a| a.key.clone()) {
+                    Some(key) => {
+                        let ratings = self.ratings(&key).await;
+                        Some((key, ratings))
+                    }
+                    None => None,
+                };
+                let rating = account
+                    .as_ref()
+                    .and_then(|(_, r)| r.iter().find(|(p, _)| *p == pool).map(|&(_, r)| r))
+                    .unwrap_or(bw_online::hall::Rating::default().rating);
+                let waiting = self.hub.quick.join(super::quick::Queued {
+                    pool: pool.clone(),
+                    link: self.link.clone(),
+                    name,
+                    waiting: bw_online::quick::Waiting {
+                        grade: Rank::of(rating).grade(),
+                        since_ms: self.hub.now(),
+                        account: account.is_some(),
+                    },
+                    account,
+                });
+                self.link.send(&ServerMsg::Queued { pool, waiting });
+            }
+            ClientMsg::LeaveQueue => {
+                self.hub.quick.leave(self.link.id);
+                self.link.send(&ServerMsg::Unqueued);
+            }
             ClientMsg::CreateRoom { options } => {
-                if self.room().is_some() {
+                if self.room().is_some() || !self.out_of_the_queue() {
                     self.refuse(RefusalCode::WrongPhase, "leave this room first");
                     return Ok(());
                 }
@@ -404,6 +455,23 @@ impl Session {
                     Err((code, reason)) => self.refuse(code, reason),
                 }
             }
+            ClientMsg::Record { room } => match self.hub.store.record(room).await {
+                Ok(Some(text)) => {
+                    // A 括号大战 record is kept as the whole message, a 军棋 one as its
+                    // record's own RON (the save format).
+                    let record = ron::from_str::<GameRecord>(&text)
+                        .unwrap_or(GameRecord::Junqi { ron: text });
+                    self.link.send(&ServerMsg::Record { room, record })
+                }
+                Ok(None) => self.refuse(
+                    RefusalCode::NoRoom,
+                    format!("room {room} has no finished game on this server"),
+                ),
+                Err(e) => {
+                    eprintln!("cannot read a record: {e}");
+                    self.refuse(RefusalCode::Busy, "the server could not read the record");
+                }
+            },
             ClientMsg::FindRooms { filter, page } => {
                 let filter = filter.unwrap_or_default();
                 self.link.send_text(self.hub.find_rooms_text(&filter, page))
@@ -413,7 +481,7 @@ impl Session {
                 seat,
                 password,
             } => {
-                if self.room().is_some() {
+                if self.room().is_some() || !self.out_of_the_queue() {
                     self.refuse(RefusalCode::WrongPhase, "leave this room first");
                     return Ok(());
                 }
@@ -460,7 +528,13 @@ impl Session {
         password: Option<String>,
     ) {
         let link = self.link.clone();
-        let account = self.account.as_ref().map(|a| a.key.clone());
+        let account = match self.account.as_ref().map(|a| a.key.clone()) {
+            Some(key) => {
+                let ratings = self.ratings(&key).await;
+                Some((key, ratings))
+            }
+            None => None,
+        };
         self.ask(tx, |reply| RoomCmd::Enter {
             link,
             name,
@@ -526,6 +600,24 @@ impl Session {
         }
     }
 
+    /// Takes the connection out of the quick-match queue before it enters a room of its
+    /// own choosing; false when quick match is already seating it (it goes there).
+    fn out_of_the_queue(&mut self) -> bool {
+        if self.hub.quick.leave(self.link.id) {
+            self.link.send(&ServerMsg::Unqueued);
+        }
+        !self.hub.quick.seating(self.link.id)
+    }
+
+    /// An account's ratings, to show beside its name in a room (none when the database
+    /// cannot say: the name shows without one).
+    async fn ratings(&self, key: &str) -> Vec<(String, f64)> {
+        self.hub.store.ratings_of(key).await.unwrap_or_else(|e| {
+            eprintln!("cannot read an account's ratings: {e}");
+            Vec::new()
+        })
+    }
+
     /// A logged-in connection takes back the seat its account holds, if any (a room that
     /// no longer seats it says nothing).
     async fn resume_account(&mut self) {
@@ -543,11 +635,13 @@ impl Session {
             return;
         };
         let link = self.link.clone();
+        let ratings = self.ratings(&key).await;
         let (reply, answer) = oneshot::channel();
         if tx
             .send(RoomCmd::ResumeAccount {
                 link,
                 account: key,
+                ratings,
                 reply,
             })
             .is_ok()

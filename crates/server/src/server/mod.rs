@@ -195,8 +195,9 @@ enum RoomCmd {
     Enter {
         link: Link,
         name: String,
-        /// The account's key when the connection is logged in.
-        account: Option<String>,
+        /// The account's key when the connection is logged in, and its ratings (pool,
+        /// rating).
+        account: Option<(String, Vec<(String, f64)>)>,
         seat: Option<u8>,
         /// A private room's password, as the client said it.
         password: Option<String>,
@@ -211,6 +212,7 @@ enum RoomCmd {
     ResumeAccount {
         link: Link,
         account: String,
+        ratings: Vec<(String, f64)>,
         reply: oneshot::Sender<Result<(), Refused>>,
     },
     Msg {
@@ -267,6 +269,8 @@ pub struct Hub {
     /// Password attempts left per address ([`Config::password_attempts_per_minute`]): a
     /// bucket each, refilled over the minute.
     password_attempts: Mutex<HashMap<std::net::IpAddr, (f64, Instant)>>,
+    /// Quick match's queues.
+    quick: quick::Queues,
 }
 
 /// A connection counted open until it is dropped.
@@ -539,8 +543,10 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
             std::thread::available_parallelism().map_or(2, |n| n.get()) / 2,
         ),
         password_attempts: Mutex::new(HashMap::new()),
+        quick: quick::Queues::default(),
     });
     restore_rooms(&hub).await?;
+    tokio::spawn(quick::matchmaker(hub.clone()));
     if let Some(age) = hub.config.keep_finished {
         hub.store.forget_finished(age).await?;
         let store = hub.store.clone();
@@ -667,6 +673,7 @@ pub mod accounts;
 mod connection;
 mod journal;
 pub mod metrics;
+mod quick;
 mod room;
 pub mod store;
 pub use bw_online::protocol::clean_name;

@@ -213,7 +213,7 @@ async fn room_task(
                 let settlement = super::accounts::Settlement { room: id, game };
                 match hub.store.settle(&settlement).await {
                     Ok(settled) if !settled.is_empty() => {
-                        let results = settled
+                        let results: Vec<SeatRating> = settled
                             .iter()
                             .filter_map(|s| {
                                 let seat =
@@ -228,10 +228,18 @@ async fn room_task(
                                 })
                             })
                             .collect();
+                        let moved: Vec<(u8, f64)> = results
+                            .iter()
+                            .filter(|r| r.rated)
+                            .map(|r| (r.seat, r.after))
+                            .collect();
                         let msg = ServerMsg::Rated { results };
                         for link in links.values() {
                             link.send(&msg);
                         }
+                        // The new ratings beside the names.
+                        let fx = room.rated_seats(&moved);
+                        let _ = dispatch(&hub, id, &mut journal, &mut links, fx, None).await;
                     }
                     Ok(_) => {}
                     Err(e) => eprintln!("room {id}: cannot count the game in the standings: {e}"),
@@ -337,11 +345,14 @@ fn room_step(
             password,
             reply,
         } => {
+            if let Some((key, ratings)) = &account {
+                room.note_ratings(key, ratings);
+            }
             let entered = room.enter_as(
                 now,
                 link.id,
                 &name,
-                account,
+                account.map(|(key, _)| key),
                 seat,
                 password.as_deref(),
                 token,
@@ -351,8 +362,10 @@ fn room_step(
         RoomCmd::ResumeAccount {
             link,
             account,
+            ratings,
             reply,
         } => {
+            room.note_ratings(&account, &ratings);
             let back = room.resume_account(now, link.id, &account, token);
             admitted(back, room.id, link, links, reply)
         }

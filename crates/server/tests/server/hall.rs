@@ -759,3 +759,154 @@ fn the_hall_refuses_what_an_attacker_tried() {
     g.expect(WAIT, |m| matches!(m, ServerMsg::Lobby { .. }))
         .expect("the connection stays");
 }
+
+/// The next `queued`, `unqueued` or refusal.
+fn queue_answer(c: &mut Client) -> ServerMsg {
+    c.expect(WAIT, |m| {
+        matches!(
+            m,
+            ServerMsg::Queued { .. } | ServerMsg::Unqueued | ServerMsg::Refused { .. }
+        )
+    })
+    .unwrap()
+}
+
+/// Waits until the connection is seated; its room.
+fn seated_room(c: &mut Client) -> (RoomId, u8) {
+    match c
+        .expect(WAIT, |m| matches!(m, ServerMsg::Seated { .. }))
+        .unwrap()
+    {
+        ServerMsg::Seated { room, seat, .. } => (room, seat),
+        _ => unreachable!(),
+    }
+}
+
+fn quick(c: &mut Client, pool: &str) -> ServerMsg {
+    c.send(&ClientMsg::QuickMatch { pool: pool.into() })
+        .unwrap();
+    queue_answer(c)
+}
+
+#[test]
+fn quick_match_seats_players_of_a_grade_in_a_rated_room_hands_raised() {
+    let (_s, url, _dir) = server(|_| {});
+    let (mut a, _) = logged_in(&url, "快一", true);
+    let (mut b, _) = logged_in(&url, "快二", true);
+    let mut guest = Client::join(&url, "游客", None).unwrap();
+    assert!(matches!(
+        quick(&mut a, "junqi-2"),
+        ServerMsg::Queued { waiting: 1, .. }
+    ));
+    // A guest is not seated with an account (a rated game needs every seat logged in).
+    assert!(matches!(
+        quick(&mut guest, "junqi-2"),
+        ServerMsg::Queued { .. }
+    ));
+    assert!(matches!(
+        quick(&mut b, "junqi-2"),
+        ServerMsg::Queued { waiting: 3, .. }
+    ));
+    let (room, seat_a) = seated_room(&mut a);
+    let (room_b, seat_b) = seated_room(&mut b);
+    assert_eq!(room, room_b);
+    assert_eq!((seat_a, seat_b), (0, 1), "in the queue's order");
+    // Hands raised: the game starts, each seat laying out; the room is rated.
+    for c in [&mut a, &mut b] {
+        let state = c
+            .expect(
+                WAIT,
+                |m| matches!(m, ServerMsg::Room { room } if room.status == RoomStatus::Playing),
+            )
+            .unwrap();
+        let ServerMsg::Room { room: state } = state else {
+            unreachable!()
+        };
+        assert!(state.options.rated);
+        assert!(
+            state
+                .seats
+                .iter()
+                .all(|s| s.rating == Some(1500.0) && s.rank == Some(Rank::Regiment))
+        );
+    }
+    // The guest still waits, alone; it leaves the queue when it asks.
+    guest.send(&ClientMsg::LeaveQueue).unwrap();
+    assert_eq!(queue_answer(&mut guest), ServerMsg::Unqueued);
+    // In a room, quick match is refused; an unknown pool too.
+    assert_eq!(refusal(quick(&mut a, "junqi-2")).0, RefusalCode::WrongPhase);
+    assert_eq!(
+        refusal(quick(&mut guest, "junqi-3")).0,
+        RefusalCode::BadOptions
+    );
+}
+
+#[test]
+fn quick_match_makes_four_player_tables_and_forgets_who_left() {
+    let (_s, url, _dir) = server(|_| {});
+    let mut gone = Client::join(&url, "走了", None).unwrap();
+    assert!(matches!(
+        quick(&mut gone, "junqi-4"),
+        ServerMsg::Queued { .. }
+    ));
+    drop(gone);
+    std::thread::sleep(Duration::from_millis(200));
+    let mut four: Vec<Client> = (0..4)
+        .map(|i| Client::join(&url, &format!("客{i}"), None).unwrap())
+        .collect();
+    for c in &mut four {
+        assert!(matches!(quick(c, "junqi-4"), ServerMsg::Queued { .. }));
+    }
+    let seats: Vec<(RoomId, u8)> = four.iter_mut().map(seated_room).collect();
+    assert!(seats.iter().all(|s| s.0 == seats[0].0), "{seats:?}");
+    let mut taken: Vec<u8> = seats.iter().map(|s| s.1).collect();
+    taken.sort();
+    assert_eq!(taken, vec![0, 1, 2, 3]);
+    // Guests: an unrated 4-player 标准 room, and nobody sits for the one who left.
+    let state = four[0]
+        .expect(
+            WAIT,
+            |m| matches!(m, ServerMsg::Room { room } if room.status == RoomStatus::Playing),
+        )
+        .unwrap();
+    let ServerMsg::Room { room } = state else {
+        unreachable!()
+    };
+    assert!(!room.options.rated);
+    assert!(room.seats.iter().all(|s| matches!(&s.occupant,
+        Occupant::Person { name } if name.starts_with('客'))));
+}
+
+/// Quick match under a queue of accounts of many grades: pairs form within a grade first.
+#[test]
+fn quick_match_pairs_within_a_grade_before_widening() {
+    let (_s, url, dir) = server(|_| {});
+    // Two accounts whose ratings are grades apart, and one of the first one's grade.
+    let (mut low, _) = logged_in(&url, "低", true);
+    let (mut high, _) = logged_in(&url, "高", true);
+    let (mut peer, _) = logged_in(&url, "同", true);
+    let (rt, store) = database(dir.path());
+    for (key, rating) in [("低", 1250.0), ("高", 1500.0), ("同", 1260.0)] {
+        rt.block_on(store.set_rating_for_tests(key, "junqi-2", rating))
+            .unwrap();
+    }
+    assert!(matches!(
+        quick(&mut low, "junqi-2"),
+        ServerMsg::Queued { .. }
+    ));
+    assert!(matches!(
+        quick(&mut high, "junqi-2"),
+        ServerMsg::Queued { .. }
+    ));
+    // Two grades apart: not paired now (only after 45 s each).
+    std::thread::sleep(Duration::from_millis(1200));
+    assert!(matches!(
+        quick(&mut peer, "junqi-2"),
+        ServerMsg::Queued { .. }
+    ));
+    let (room_low, _) = seated_room(&mut low);
+    let (room_peer, _) = seated_room(&mut peer);
+    assert_eq!(room_low, room_peer);
+    high.send(&ClientMsg::LeaveQueue).unwrap();
+    assert_eq!(queue_answer(&mut high), ServerMsg::Unqueued);
+}

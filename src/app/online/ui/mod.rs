@@ -12,6 +12,7 @@ use crate::app::state::{InRoom, OnlineScreen};
 use crate::app::theme;
 use crate::tr;
 
+mod hall;
 mod lobby;
 mod room;
 use lobby::{NewRoom, lobby_screen};
@@ -20,6 +21,7 @@ use room::room_screen;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, install_waker)
         .init_resource::<NewRoom>()
+        .init_resource::<hall::HallForm>()
         .add_systems(
             EguiPrimaryContextPass,
             (

@@ -8,6 +8,7 @@ use bw_online::protocol::{
 use bw_rules::junqi::Phase;
 use bw_rules::junqi::view::SeenPiece;
 
+use super::hall::rank_name;
 use super::{level_name, notice_text, options_text, status_line, status_name};
 use crate::app::bracket::BracketPlay;
 use crate::app::i18n::Locale;
@@ -61,7 +62,13 @@ pub(super) fn room_screen(
                     let colour = seats.egui(s.seat + 1);
                     let who = match &s.occupant {
                         Occupant::Empty => tr!(loc, "online-seat-empty"),
-                        Occupant::Person { name } => name.clone(),
+                        // A logged-in person's rank and rating in the room's pool.
+                        Occupant::Person { name } => match (s.rank, s.rating) {
+                            (Some(rank), Some(rating)) => {
+                                format!("{name} · {} {rating:.0}", rank_name(&loc, rank))
+                            }
+                            _ => name.clone(),
+                        },
                         Occupant::Computer { level } => level_name(&loc, *level),
                     };
                     h.label(
@@ -83,6 +90,9 @@ pub(super) fn room_screen(
                     }
                     if matches!(s.occupant, Occupant::Person { .. }) && !s.connected {
                         h.label(tr!(loc, "online-away"));
+                    }
+                    if s.autoplay && room.status == RoomStatus::Playing {
+                        h.label(tr!(loc, "online-autoplaying"));
                     }
                     if room.you == Some(s.seat) {
                         h.label(tr!(loc, "online-you"));
@@ -156,6 +166,16 @@ pub(super) fn room_screen(
                         send(&mut intents, ClientMsg::Stand);
                     }
                 } else if room.status == RoomStatus::Playing {
+                    // 托管: the server's computer plays this seat until it is taken back.
+                    let auto = room.seats[me as usize].autoplay;
+                    let label = if auto {
+                        "online-autoplay-off"
+                    } else {
+                        "online-autoplay-on"
+                    };
+                    if p.button(tr!(loc, label)).clicked() {
+                        send(&mut intents, ClientMsg::Autoplay { on: !auto });
+                    }
                     game_buttons(
                         p,
                         &loc,
@@ -201,6 +221,27 @@ pub(super) fn room_screen(
                     theme::hint(p, &tr!(loc, "junqi-layouts-revealed"));
                 }
             }
+            // What the game did to the players' ratings and standings.
+            for r in online.rated.iter().flatten() {
+                let line = if r.rated {
+                    tr!(
+                        loc,
+                        "online-rated-line",
+                        name = r.name.clone(),
+                        before = format!("{:.0}", r.before),
+                        after = format!("{:.0}", r.after),
+                        score = r.score
+                    )
+                } else {
+                    tr!(
+                        loc,
+                        "online-unrated-line",
+                        name = r.name.clone(),
+                        score = r.score
+                    )
+                };
+                p.label(line);
+            }
             if online.finished.is_some() {
                 p.label(egui::RichText::new(tr!(loc, "online-finished")).strong());
                 if p.button(tr!(loc, "online-save")).clicked() {
@@ -241,10 +282,23 @@ pub(super) fn room_screen(
                 .max_height(200.0)
                 .stick_to_bottom(true)
                 .show(p, |s| {
-                    for (from, text) in &online.chat {
-                        s.label(format!("{from}: {text}"));
+                    for line in &online.chat {
+                        if line.observers {
+                            let text = tr!(
+                                loc,
+                                "online-observer-line",
+                                from = line.from.clone(),
+                                text = line.text.clone()
+                            );
+                            s.label(egui::RichText::new(text).italics().weak());
+                        } else {
+                            s.label(format!("{}: {}", line.from, line.text));
+                        }
                     }
                 });
+            if room.you.is_none() && room.status == RoomStatus::Playing {
+                theme::hint(p, &tr!(loc, "online-observers-only"));
+            }
             p.horizontal(|h| {
                 let field = h.add(egui::TextEdit::singleline(&mut *chat).desired_width(220.0));
                 let enter = field.lost_focus() && h.input(|i| i.key_pressed(egui::Key::Enter));
