@@ -18,6 +18,7 @@ use crate::tr;
 pub(super) enum Tab {
     #[default]
     Rooms,
+    NewRoom,
     Leaderboard,
     Player,
 }

@@ -120,6 +120,7 @@ pub(super) fn lobby_screen(
             ui.horizontal(|h| {
                 for (tab, key) in [
                     (Tab::Rooms, "online-tab-rooms"),
+                    (Tab::NewRoom, "online-tab-new-room"),
                     (Tab::Leaderboard, "online-tab-leaderboard"),
                     (Tab::Player, "online-tab-player"),
                 ] {
@@ -140,11 +141,8 @@ pub(super) fn lobby_screen(
             theme::warning(ui, &notice_text(&loc, n));
         }
         match hall.tab {
-            Tab::Rooms => {
-                rooms(ui, &loc, &online, &mut hall, &mut intents);
-                ui.separator();
-                new_room(ui, &loc, &online, &mut form, &mut intents);
-            }
+            Tab::Rooms => rooms(ui, &loc, &online, &mut hall, &mut intents),
+            Tab::NewRoom => new_room(ui, &loc, &online, &mut form, &mut intents),
             Tab::Leaderboard => leaderboard(ui, &loc, &online, &mut hall, &mut intents),
             Tab::Player => player_page(ui, &loc, &online, &mut hall, &mut intents),
         }
@@ -222,10 +220,10 @@ fn rooms(
     if filter != online.filter {
         intents.write(OnlineIntent::FindRooms(Some(filter)));
     }
-    // A long list scrolls in its own area, so the new-room form below stays on screen.
+    // A long list scrolls in its own area; the password prompt and the pager stay below it.
     egui::ScrollArea::vertical()
         .id_salt("rooms_scroll")
-        .max_height(240.0)
+        .max_height((ui.available_height() - 80.0).max(120.0))
         .show(ui, |ui| {
             egui::Grid::new("rooms").striped(true).show(ui, |g| {
                 for r in &online.lobby {
@@ -326,7 +324,6 @@ fn new_room(
     form: &mut NewRoom,
     intents: &mut MessageWriter<OnlineIntent>,
 ) {
-    ui.heading(tr!(loc, "online-new-room"));
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.horizontal(|h| {
             h.radio_value(&mut form.game, GameKind::Junqi, tr!(loc, "junqi"));
