@@ -4,7 +4,8 @@
 //! Each room: a client creates it (its first seat), the others join the other seats, all
 //! raise their hands, and every client plays its seat with a [`Bot`] until the game ends.
 //! A client waits [`THINK`] before each move, as a quick player would; the latency is from
-//! sending an `act` to receiving its `acted`.
+//! sending an `act` to receiving its `acted`. With quick match, every client registers
+//! first; once all are logged in, they come to the queue over four seconds.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -164,6 +165,9 @@ async fn connect(
 
 struct Shared {
     report: Mutex<Report>,
+    /// Quick match: every client logs in before any asks for a table, so that the moves
+    /// measured are not played beside a thousand password hashes.
+    logged_in: tokio::sync::Barrier,
 }
 
 async fn run_async(args: Args) -> Result<Report, String> {
@@ -175,6 +179,11 @@ async fn run_async(args: Args) -> Result<Report, String> {
         report: Mutex::new(Report {
             rooms: args.rooms,
             ..Report::default()
+        }),
+        logged_in: tokio::sync::Barrier::new(if args.quick {
+            args.rooms * args.players as usize
+        } else {
+            1
         }),
     });
     let content = Content::builtin();
@@ -341,6 +350,15 @@ async fn client(
         let msg = parse_server(text.as_str())?;
         match &msg {
             ServerMsg::LoggedIn { .. } if args.quick => {
+                // (A client that failed before logging in leaves the others waiting: they
+                // go on after two minutes.)
+                let all = shared.logged_in.wait();
+                let _ = tokio::time::timeout(Duration::from_secs(120), all).await;
+                // Players come to the queue over four seconds, as connections came.
+                tokio::time::sleep(Duration::from_millis(
+                    (r as u64 * 8 + seat as u64 * 4) % 4000,
+                ))
+                .await;
                 queued_at = Some(Instant::now());
                 sink.send(send(ClientMsg::QuickMatch {
                     pool: format!("junqi-{}", args.players),

@@ -45,6 +45,16 @@ fn pool_name(loc: &Locale, pool: &str) -> String {
     tr!(loc, &format!("online-pool-{pool}"))
 }
 
+/// A standings mode (`2p`, `4p-standard` …) as the player reads it.
+fn mode_name(loc: &Locale, mode: &str) -> String {
+    let key = format!("online-mode-{mode}");
+    if loc.has(&key) {
+        tr!(loc, &key)
+    } else {
+        mode.to_string()
+    }
+}
+
 /// The log-in, registration or guest's way in, before connecting. With a log-in kept for
 /// this server, the player continues as that account in one click.
 pub(super) fn connect_form(
@@ -285,7 +295,7 @@ fn show_page(
         ui.label(tr!(
             loc,
             "online-player-mode-line",
-            mode = t.mode.clone(),
+            mode = mode_name(loc, &t.mode),
             score = t.score,
             won = t.won,
             drawn = t.drawn,
@@ -303,7 +313,7 @@ fn show_page(
             egui::Grid::new("recent").striped(true).show(ui, |g| {
                 for game in &page.recent {
                     g.label(format!("#{}", game.room));
-                    g.label(&game.mode);
+                    g.label(mode_name(loc, &game.mode));
                     g.label(tr!(
                         loc,
                         match game.finish {
