@@ -280,6 +280,7 @@ fn bad_command_lines_fail_in_one_line() {
         (vec!["serve", "--max-thinking", "0"], 2),
         (vec!["serve", "--password-attempts-per-minute", "0"], 2),
         (vec!["serve", "--max-observers", "1001"], 2),
+        (vec!["serve", "--max-accounts", "0"], 2),
         // TLS needs both files, and files it can read.
         (vec!["serve", "--tls-cert", "cert.pem"], 2),
         (

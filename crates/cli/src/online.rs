@@ -60,6 +60,10 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = bw_online::protocol::MAX_OBSERVERS as u64, value_name = "N",
           value_parser = clap::value_parser!(u64).range(0..=1000))]
     pub max_observers: u64,
+    /// Accounts the server keeps; a registration past it is refused.
+    #[arg(long, default_value_t = bw_server::server::DEFAULT_MAX_ACCOUNTS, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub max_accounts: u64,
     /// Log-ins and registrations per address and minute (each checks a password hash).
     #[arg(long, default_value_t = bw_server::server::DEFAULT_PASSWORD_ATTEMPTS_PER_MINUTE, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -105,6 +109,7 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
         max_rooms: args.max_rooms as usize,
         password_attempts_per_minute: args.password_attempts_per_minute,
         max_observers: args.max_observers as usize,
+        max_accounts: args.max_accounts,
         database: args.database,
         keep_finished: args
             .keep_finished_days

@@ -351,6 +351,16 @@ impl Store {
         Ok(())
     }
 
+    /// How many accounts there are.
+    pub async fn accounts(&self) -> Result<u64, String> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM accounts")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(db)?;
+        let n: i64 = row.try_get("n").map_err(db)?;
+        Ok(n as u64)
+    }
+
     /// Every rating an account has: (pool, rating).
     pub async fn ratings_of(&self, key: &str) -> Result<Vec<(String, f64)>, String> {
         let rows = sqlx::query("SELECT pool, rating FROM ratings WHERE name_key = $1")

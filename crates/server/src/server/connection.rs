@@ -321,6 +321,26 @@ impl Session {
                 if !self.may_try_a_password() {
                     return Ok(());
                 }
+                // The server keeps at most so many accounts (checked before the hash).
+                let max = self.hub.config.max_accounts;
+                match self.hub.store.accounts().await {
+                    Ok(n) if n >= max => {
+                        self.refuse(
+                            RefusalCode::ServerFull,
+                            format!("the server keeps {max} accounts and has no room for more"),
+                        );
+                        return Ok(());
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        eprintln!("cannot count the accounts: {e}");
+                        self.refuse(
+                            RefusalCode::Busy,
+                            "the server could not save that: try again",
+                        );
+                        return Ok(());
+                    }
+                }
                 let done = self
                     .hub
                     .store

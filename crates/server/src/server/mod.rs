@@ -52,6 +52,9 @@ pub struct Config {
     /// Observers in one room at once; one more is refused (`room_full`). Every change of a
     /// room is sent to each of them.
     pub max_observers: usize,
+    /// Accounts the server keeps; a registration past it is refused (`server_full`): the
+    /// database does not grow without end.
+    pub max_accounts: u64,
     /// The certificate chain and private key (PEM files) to serve `wss://` with; `None`:
     /// `ws://`, in clear.
     pub tls: Option<TlsFiles>,
@@ -95,6 +98,7 @@ impl Config {
             max_connections_per_ip: DEFAULT_MAX_CONNECTIONS_PER_IP,
             max_rooms: DEFAULT_MAX_ROOMS,
             max_observers: bw_online::protocol::MAX_OBSERVERS,
+            max_accounts: DEFAULT_MAX_ACCOUNTS,
             tls: None,
             metrics: None,
             compact_after: DEFAULT_COMPACT_AFTER,
@@ -129,6 +133,9 @@ pub const DEFAULT_MAX_QUEUED_BYTES: usize = 1 << 20;
 /// 4,096 with room to spare).
 pub const DEFAULT_MAX_CONNECTIONS: usize = 2_000;
 pub const DEFAULT_MAX_CONNECTIONS_PER_IP: usize = 32;
+/// Accounts a server keeps unless told otherwise (`serve --max-accounts`).
+pub const DEFAULT_MAX_ACCOUNTS: u64 = 100_000;
+
 pub const DEFAULT_MAX_ROOMS: usize = 2_000;
 /// The default of [`Config::compact_after`].
 pub const DEFAULT_COMPACT_AFTER: u64 = 256;

@@ -910,3 +910,21 @@ fn quick_match_pairs_within_a_grade_before_widening() {
     high.send(&ClientMsg::LeaveQueue).unwrap();
     assert_eq!(queue_answer(&mut high), ServerMsg::Unqueued);
 }
+
+#[test]
+fn registrations_stop_at_the_servers_account_limit() {
+    let (_s, url, _dir) = server(|c| c.max_accounts = 2);
+    let (_a, _) = logged_in(&url, "一号", true);
+    let (_b, _) = logged_in(&url, "二号", true);
+    let mut c = Client::join(&url, "三号", None).unwrap();
+    c.send(&ClientMsg::Register {
+        name: "三号".into(),
+        password: PASSWORD.into(),
+    })
+    .unwrap();
+    let (code, reason) = refusal(answer(&mut c));
+    assert_eq!(code, RefusalCode::ServerFull);
+    assert!(reason.contains("2 accounts"), "{reason}");
+    // The accounts there still log in.
+    let (_a, _) = logged_in(&url, "一号", false);
+}
