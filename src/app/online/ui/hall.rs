@@ -109,35 +109,25 @@ pub(super) fn connect_form(
             connect(true, None);
         }
         let password = !form.password.is_empty();
-        if h.add_enabled(
-            named && password,
-            egui::Button::new(tr!(loc, "online-login")),
-        )
-        .clicked()
-        {
-            let password = std::mem::take(&mut form.password);
-            connect(
-                false,
-                Some(ClientMsg::Login {
-                    name: name.clone(),
-                    password,
-                }),
-            );
-        }
-        if h.add_enabled(
-            named && password,
-            egui::Button::new(tr!(loc, "online-register")),
-        )
-        .clicked()
-        {
-            let password = std::mem::take(&mut form.password);
-            connect(
-                false,
-                Some(ClientMsg::Register {
-                    name: name.clone(),
-                    password,
-                }),
-            );
+        // 登录 and 注册 send the same two fields; the password goes no further.
+        type Ask = fn(String, String) -> ClientMsg;
+        let asks: [(&str, Ask); 2] = [
+            ("online-login", |name, password| ClientMsg::Login {
+                name,
+                password,
+            }),
+            ("online-register", |name, password| ClientMsg::Register {
+                name,
+                password,
+            }),
+        ];
+        for (key, ask) in asks {
+            if h.add_enabled(named && password, egui::Button::new(tr!(loc, key)))
+                .clicked()
+            {
+                let password = std::mem::take(&mut form.password);
+                connect(false, Some(ask(name.clone(), password)));
+            }
         }
         if h.add_enabled(named, egui::Button::new(tr!(loc, "online-guest")))
             .clicked()
