@@ -86,6 +86,8 @@ fn two_apps_play_junqi_through_a_server() {
             deploy_secs: None,
             move_secs: None,
             timeouts_lose: None,
+            total_secs: None,
+            any_count: false,
         },
         computer_takes_over: false,
         name: None,

@@ -220,6 +220,9 @@ impl RoomOptions {
     }
 }
 
+/// The longest total clock (局时) a room may give each seat: 3 hours.
+pub const MAX_TOTAL_SECS: u32 = 3 * 3600;
+
 /// The most timeouts a room may let a seat have before it loses.
 pub const MAX_TIMEOUTS_LOSE: u32 = 20;
 
@@ -267,6 +270,16 @@ pub enum GameOptions {
         /// (none: never). Turns of an absent player that time out count too.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         timeouts_lose: Option<u32>,
+        /// 局时: each seat's time for all its moves, in seconds (none: no total clock). A
+        /// move uses it first; once it is spent, each move has `move_secs` (读秒), or, with
+        /// no move timer, the seat loses on time. Layouts do not use it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        total_secs: Option<u32>,
+        /// 任意人数 (four-player board): four seats, and the game starts when every seated
+        /// player raised a hand and at least two sit facing each other, as a 2-, 3- or
+        /// 4-player game ([`bw_rules::junqi::setup::any_count_players`]).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        any_count: bool,
     },
     Bracket {
         settings: bracket::Settings,
@@ -297,8 +310,21 @@ impl GameOptions {
                 deploy_secs,
                 move_secs,
                 timeouts_lose,
+                total_secs,
+                any_count,
             } => {
                 rules.validate()?;
+                if *any_count
+                    && (rules.board != junqi::BoardChoice::FourPlayer || rules.players != 4)
+                {
+                    return Err("任意人数 is played on the four-player board, set for 4".into());
+                }
+                if total_secs.is_some_and(|s| s > MAX_TOTAL_SECS) {
+                    return Err(format!(
+                        "a total clock of {} seconds (at most {MAX_TOTAL_SECS})",
+                        total_secs.unwrap_or(0)
+                    ));
+                }
                 if let Some(n) = timeouts_lose
                     && !(1..=MAX_TIMEOUTS_LOSE).contains(n)
                 {
@@ -314,7 +340,11 @@ impl GameOptions {
                     ));
                 }
                 limit(*deploy_secs)?;
-                limit(*move_secs)
+                limit(*move_secs)?;
+                if *total_secs == Some(0) {
+                    return Err("a total clock of 0 seconds".into());
+                }
+                Ok(())
             }
             GameOptions::Bracket {
                 settings,
@@ -697,6 +727,10 @@ pub struct JunqiView {
     pub events: Vec<junqi::PublicEvent>,
     /// Milliseconds left on the running clock (deployment or the current move).
     pub clock_ms: Option<u64>,
+    /// 局时: each player's total clock left, in milliseconds, as the view was made (the
+    /// player to move counts down from it; at 0 the move is in 读秒). Empty without one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub total_ms: Vec<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -887,6 +921,8 @@ mod tests {
             deploy_secs: Some(120),
             move_secs: None,
             timeouts_lose: None,
+            total_secs: None,
+            any_count: false,
         };
         assert!(ok.validate().is_ok());
         let bad = GameOptions::Junqi {
@@ -898,6 +934,8 @@ mod tests {
             deploy_secs: None,
             move_secs: None,
             timeouts_lose: None,
+            total_secs: None,
+            any_count: false,
         };
         assert!(bad.validate().is_err());
         let zero = GameOptions::Bracket {

@@ -96,6 +96,8 @@ pub fn quick_room(pool: &str, rated: bool) -> Option<RoomOptions> {
         deploy_secs: Some(120),
         move_secs: Some(60),
         timeouts_lose: Some(5),
+        total_secs: None,
+        any_count: false,
     });
     options.computer_takes_over = true;
     options.rated = rated;

@@ -283,7 +283,8 @@ fn the_nth_timeout_loses_the_game() {
                 matches!(
                     e,
                     Entry::Junqi {
-                        action: bw_rules::junqi::record::RecordedAction::Timeout
+                        action: bw_rules::junqi::record::RecordedAction::Timeout,
+                        ..
                     }
                 )
             })

@@ -462,6 +462,8 @@ fn a_waiting_rooms_journal_compacts_to_the_same_room() {
             deploy_secs: None,
             move_secs: None,
             timeouts_lose: None,
+            total_secs: None,
+            any_count: false,
         },
         computer_takes_over: false,
         name: None,

@@ -115,6 +115,8 @@ pub fn room_options(game: GameKind, players: u8) -> RoomOptions {
             deploy_secs: Some(120),
             move_secs: Some(60),
             timeouts_lose: None,
+            total_secs: None,
+            any_count: false,
         },
         GameKind::Bracket => GameOptions::Bracket {
             settings: bracket::Settings {

@@ -57,6 +57,8 @@ pub(super) fn drive_online_room(
                         deploy_secs: Some(120),
                         move_secs: None,
                         timeouts_lose: None,
+                        total_secs: None,
+                        any_count: false,
                     },
                     computer_takes_over: true,
                     name: None,

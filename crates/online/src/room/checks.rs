@@ -161,7 +161,10 @@ impl Room {
                 trial
                     .act(entry.action(&g.board).map_err(illegal)?)
                     .map_err(|e| illegal(e.to_string()))?;
-                Ok(Entry::Junqi { action: entry })
+                Ok(Entry::Junqi {
+                    action: entry,
+                    ms: None,
+                })
             }
             (Some(Table::Bracket { game, .. }), action) => {
                 if game.turn.current != seat + 1 {

@@ -29,7 +29,10 @@ impl Room {
                 continue;
             }
             match self.status {
-                RoomStatus::Waiting => self.commit(now, Entry::Vacated { seat }, &mut fx),
+                RoomStatus::Waiting => {
+                    self.commit(now, Entry::Vacated { seat }, &mut fx);
+                    self.maybe_start(now, &mut fx);
+                }
                 RoomStatus::Playing if self.options.computer_takes_over => {
                     self.commit(now, Entry::TakenOver { seat }, &mut fx);
                 }
@@ -109,6 +112,14 @@ impl Room {
         if key == self.clock_for {
             return;
         }
+        // A clock restarted for the same turn (an absent player's turns now time out)
+        // keeps counting the turn's time from its start.
+        let same_turn = self.clock_for.0 == u64::MAX
+            && self.clock_since.is_some()
+            && (self.clock_for.1, self.clock_for.2) == (key.1, key.2);
+        if !same_turn {
+            self.clock_since = Some(now);
+        }
         self.clock_for = key;
         let (deploying, limit) = match (&self.table, &self.options.game) {
             (
@@ -136,12 +147,48 @@ impl Room {
                 && seat.away_since.is_some_and(|t| now >= t + self.grace_ms)
         });
         let limit_ms = limit.map(|s| s as u64 * 1000);
-        self.deadline = match (limit_ms, absent) {
-            (Some(ms), _) => Some(now + ms),
-            (None, true) => Some(now + ABSENT_TURN_MS),
-            (None, false) if deploying => None,
-            (None, false) => None,
+        // 局时: the mover's total clock first, then the move timer as 读秒.
+        let total = if deploying {
+            None
+        } else {
+            self.total_left_to_move()
         };
+        self.deadline = match (total, limit_ms, absent) {
+            (Some(left), per_move, _) => Some(now + left + per_move.unwrap_or(0)),
+            (None, Some(ms), _) => Some(now + ms),
+            (None, None, true) => Some(now + ABSENT_TURN_MS),
+            (None, None, false) => None,
+        };
+    }
+
+    /// 局时: what the total clock of the player to move has left (none without one).
+    pub(super) fn total_left_to_move(&self) -> Option<u64> {
+        match &self.table {
+            Some(Table::Junqi(g)) if g.phase == Phase::Playing => {
+                self.total_left.get(g.turn).copied()
+            }
+            _ => None,
+        }
+    }
+
+    /// 局时: each player's total clock as it stands at `now` (the mover's running).
+    pub(super) fn total_clocks(&self, now: u64) -> Vec<u64> {
+        let mover = match &self.table {
+            Some(Table::Junqi(g)) if g.phase == Phase::Playing => Some(g.turn),
+            _ => None,
+        };
+        let used = now.saturating_sub(self.clock_since.unwrap_or(now));
+        self.total_left
+            .iter()
+            .enumerate()
+            .map(|(p, &left)| {
+                if Some(p) == mover {
+                    left.saturating_sub(used)
+                } else {
+                    left
+                }
+            })
+            .collect()
     }
 
     /// What happens when the clock runs out.
@@ -156,24 +203,33 @@ impl Room {
                     })
                     .collect(),
                 Phase::Playing => {
-                    let limit = match &self.options.game {
-                        GameOptions::Junqi { timeouts_lose, .. } => *timeouts_lose,
-                        _ => None,
+                    let (limit, per_move) = match &self.options.game {
+                        GameOptions::Junqi {
+                            timeouts_lose,
+                            move_secs,
+                            ..
+                        } => (*timeouts_lose, *move_secs),
+                        _ => (None, None),
                     };
                     let had = self.timeouts.get(g.turn).copied().unwrap_or(0);
-                    if limit.is_some_and(|n| had + 1 >= n) {
+                    // A total clock spent with no 读秒 after it: the seat loses on time.
+                    let flag_fell = !self.total_left.is_empty() && per_move.is_none();
+                    if flag_fell || limit.is_some_and(|n| had + 1 >= n) {
                         // The last timeout allowed: the seat resigns (QQ's "5 timeouts lose").
                         vec![
                             Entry::Junqi {
                                 action: JunqiAction::Timeout,
+                                ms: None,
                             },
                             Entry::Junqi {
                                 action: JunqiAction::Resign { player: g.turn },
+                                ms: None,
                             },
                         ]
                     } else {
                         vec![Entry::Junqi {
                             action: JunqiAction::Timeout,
+                            ms: None,
                         }]
                     }
                 }

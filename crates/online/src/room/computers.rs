@@ -187,6 +187,7 @@ impl Room {
                         action: JunqiAction::Resign {
                             player: seat as usize,
                         },
+                        ms: None,
                     },
                     _ => Entry::Bracket {
                         action: BracketAction::Surrender,

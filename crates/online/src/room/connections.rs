@@ -200,6 +200,8 @@ impl Room {
             s.conn = None;
             if self.status == RoomStatus::Waiting && said_leave {
                 self.commit(now, Entry::Vacated { seat }, &mut fx);
+                // 任意人数: those left may be a table that starts.
+                self.maybe_start(now, &mut fx);
             } else {
                 s.away_since = Some(now);
                 if s.ready && self.status == RoomStatus::Waiting {
@@ -248,6 +250,7 @@ impl Room {
                 let seat = self.seated(&member)?;
                 self.commit(now, Entry::Vacated { seat }, &mut fx);
                 self.members.get_mut(&conn).expect("member").seat = None;
+                self.maybe_start(now, &mut fx);
             }
             ClientMsg::Ready { ready } => {
                 self.before_game()?;
@@ -302,6 +305,7 @@ impl Room {
                         },
                     );
                 }
+                self.maybe_start(now, &mut fx);
             }
             ClientMsg::Chat { text } => {
                 if text.chars().count() > MAX_CHAT_CHARS {

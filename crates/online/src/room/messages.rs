@@ -138,6 +138,7 @@ impl Room {
     pub(super) fn send_game(&mut self, now: u64, only: Option<ConnId>, fx: &mut Effects) {
         let Some(table) = &self.table else { return };
         let clock_ms = self.deadline.map(|d| d.saturating_sub(now));
+        let total_ms = self.total_clocks(now);
         for (&to, m) in self.members.iter_mut() {
             if only.is_some_and(|o| o != to) {
                 continue;
@@ -156,6 +157,7 @@ impl Room {
                         first_event: first,
                         events: g.events[first..].to_vec(),
                         clock_ms,
+                        total_ms: total_ms.clone(),
                     })
                 }
                 Table::Bracket { game, by } => {

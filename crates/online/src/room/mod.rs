@@ -30,7 +30,7 @@ use bw_rules::bracket::KindTable;
 use bw_rules::bracket::record::RecordedAction as BracketAction;
 use bw_rules::junqi::ecs::JunqiWorld;
 use bw_rules::junqi::record::{Record, RecordedAction as JunqiAction};
-use bw_rules::junqi::setup::deal;
+use bw_rules::junqi::setup::{any_count_players, deal};
 use bw_rules::junqi::{Junqi, Phase, PieceSet};
 
 use crate::protocol::*;
@@ -106,13 +106,22 @@ pub enum Entry {
         seat: u8,
         ready: bool,
     },
-    Started,
+    /// The game began. A 任意人数 room names the seats that play, in turn order (the
+    /// others stay out and the room has that many seats from then on).
+    Started {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        players: Option<Vec<u8>>,
+    },
     Deployed {
         seat: u8,
         layout: Vec<(String, String)>,
     },
     Junqi {
         action: JunqiAction,
+        /// With a total clock (局时): the milliseconds since the turn began; a move that
+        /// ends the turn takes them from the mover's total.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ms: Option<u64>,
     },
     Bracket {
         action: BracketAction,
@@ -298,6 +307,10 @@ pub struct Room {
     password: Option<String>,
     /// 军棋: how many times each seat's turn timed out.
     timeouts: Vec<u32>,
+    /// 军棋 with a total clock (局时): each seat's time left, in milliseconds.
+    total_left: Vec<u64>,
+    /// When the running clock started (server time).
+    clock_since: Option<u64>,
     /// How many times each seat was handed to the computer, or given a new token by a
     /// session: each is a journal row, so each is capped ([`MAX_HANDOVERS`]).
     handovers: Vec<u32>,
@@ -356,6 +369,8 @@ impl Room {
             chat: Default::default(),
             password,
             timeouts: vec![0; seats],
+            total_left: Vec::new(),
+            clock_since: None,
             handovers: vec![0; seats],
             ratings: BTreeMap::new(),
         };
@@ -528,7 +543,13 @@ impl Room {
     }
 
     /// Applies an entry and journals it.
-    fn commit(&mut self, now: u64, entry: Entry, fx: &mut Effects) {
+    fn commit(&mut self, now: u64, mut entry: Entry, fx: &mut Effects) {
+        if let Entry::Junqi { ms, .. } = &mut entry
+            && !self.total_left.is_empty()
+            && matches!(&self.table, Some(Table::Junqi(g)) if g.phase == Phase::Playing)
+        {
+            *ms = Some(now.saturating_sub(self.clock_since.unwrap_or(now)));
+        }
         self.apply(&entry, now)
             .expect("an entry the room made applies");
         fx.journal.push(entry);
@@ -603,7 +624,12 @@ impl Room {
                 let i = seat_mut(&mut self.seats, *seat)?;
                 self.seats[i].ready = *ready;
             }
-            Entry::Started => self.start(now)?,
+            Entry::Started { players } => {
+                if let Some(players) = players {
+                    self.seat_players(players)?;
+                }
+                self.start(now)?
+            }
             Entry::Deployed { seat, layout } => {
                 let Some(Table::Junqi(game)) = &mut self.table else {
                     return Err("a layout outside 军棋".into());
@@ -612,13 +638,19 @@ impl Room {
                 game.deploy(*seat as usize, layout)
                     .map_err(|e| e.to_string())?;
             }
-            Entry::Junqi { action } => {
+            Entry::Junqi { action, ms } => {
                 let Some(Table::Junqi(game)) = &mut self.table else {
                     return Err("a 军棋 action outside 军棋".into());
                 };
                 let a = action.action(&game.board)?;
-                let turn = game.turn;
+                let (turn, plies) = (game.turn, game.plies);
                 game.act(a).map_err(|e| e.to_string())?;
+                // The mover's total clock pays for a turn that ended.
+                if let (Some(ms), Some(left)) = (ms, self.total_left.get_mut(turn))
+                    && (game.plies != plies || game.turn != turn)
+                {
+                    *left = left.saturating_sub(*ms);
+                }
                 if matches!(action, JunqiAction::Timeout)
                     && let Some(n) = self.timeouts.get_mut(turn)
                 {
@@ -689,6 +721,13 @@ impl Room {
                 by: Vec::new(),
             },
         });
+        if let GameOptions::Junqi {
+            total_secs: Some(total),
+            ..
+        } = &self.options.game
+        {
+            self.total_left = vec![*total as u64 * 1000; self.seats.len()];
+        }
         self.status = RoomStatus::Playing;
         self.restart_clock(now);
         Ok(())
@@ -720,16 +759,97 @@ impl Room {
         }
     }
 
-    fn maybe_start(&mut self, now: u64, fx: &mut Effects) {
-        let all = self.seats.iter().all(|s| match s.holder {
+    pub(super) fn maybe_start(&mut self, now: u64, fx: &mut Effects) {
+        if self.status != RoomStatus::Waiting {
+            return;
+        }
+        let ready = |s: &Seat| match s.holder {
             Holder::Empty => false,
             Holder::Computer(_) => true,
             Holder::Person { .. } => s.ready && s.conn.is_some(),
-        });
-        if self.status == RoomStatus::Waiting && all {
-            self.commit(now, Entry::Started, fx);
-            self.after_game_change(now, fx);
+        };
+        let players = if self.any_count() {
+            // 任意人数: everyone seated has a hand up, and two of them face each other.
+            let seated: Vec<bool> = self
+                .seats
+                .iter()
+                .map(|s| s.holder != Holder::Empty)
+                .collect();
+            let all_ready = self
+                .seats
+                .iter()
+                .all(|s| s.holder == Holder::Empty || ready(s));
+            let Ok(seated) = <[bool; 4]>::try_from(seated) else {
+                return;
+            };
+            match any_count_players(seated) {
+                Some(players) if all_ready => Some(players.iter().map(|&p| p as u8).collect()),
+                _ => return,
+            }
+        } else if self.seats.iter().all(ready) {
+            None
+        } else {
+            return;
+        };
+        let some_seats = players.is_some();
+        self.commit(now, Entry::Started { players }, fx);
+        if some_seats {
+            // Everyone learns their seat in the game before its first view.
+            self.broadcast_room(fx);
         }
+        self.after_game_change(now, fx);
+    }
+
+    /// A 任意人数 room waiting for its players (its seats are S, E, N and W).
+    pub fn any_count(&self) -> bool {
+        self.status == RoomStatus::Waiting
+            && matches!(
+                self.options.game,
+                GameOptions::Junqi {
+                    any_count: true,
+                    ..
+                }
+            )
+    }
+
+    /// 任意人数: the seats named play, in that order; the room keeps only them, and the
+    /// game is set for that many players.
+    fn seat_players(&mut self, players: &[u8]) -> Result<(), String> {
+        let GameOptions::Junqi {
+            rules, any_count, ..
+        } = &mut self.options.game
+        else {
+            return Err("only 军棋 rooms start with some of their seats".into());
+        };
+        let mut seated = [false; 4];
+        for &p in players {
+            if let Some(s) = seated.get_mut(p as usize) {
+                *s = true;
+            }
+        }
+        let expected: Option<Vec<u8>> =
+            any_count_players(seated).map(|v| v.iter().map(|&p| p as u8).collect());
+        if !*any_count || self.seats.len() != 4 || expected.as_deref() != Some(players) {
+            return Err(format!("seats {players:?} cannot start this room's game"));
+        }
+        if let Some(s) = (0..4u8)
+            .find(|s| !players.contains(s) && self.seats[*s as usize].holder != Holder::Empty)
+        {
+            return Err(format!("seat {s} is taken but would not play"));
+        }
+        rules.players = players.len() as u8;
+        let seats = std::mem::take(&mut self.seats);
+        self.seats = players.iter().map(|&p| seats[p as usize].clone()).collect();
+        let new_seat = |old: u8| players.iter().position(|&p| p == old).map(|i| i as u8);
+        for m in self.members.values_mut() {
+            m.seat = m.seat.and_then(new_seat);
+        }
+        self.timeouts = vec![0; players.len()];
+        self.handovers = players
+            .iter()
+            .map(|&p| self.handovers[p as usize])
+            .collect();
+        Ok(())
     }
 
     /// After the game changed: clocks, everyone's view, and the record at the end.

@@ -139,6 +139,8 @@ pub fn junqi_2p() -> RoomOptions {
             deploy_secs: Some(120),
             move_secs: None,
             timeouts_lose: None,
+            total_secs: None,
+            any_count: false,
         },
         computer_takes_over: false,
         name: None,

@@ -102,6 +102,72 @@ impl Rules {
     }
 }
 
+/// 任意人数 on the four-player board (the seed's rule): who plays when the seats in
+/// `seated` (S, E, N, W) are taken. The game needs at least two players facing each other:
+/// two facing seats play as S and N, three as S, E and N, four as they sit. The answer is
+/// the seats that play, in turn order (player 0 first); `None` when they cannot start (one
+/// player, or two side by side).
+///
+/// The board is the same from every side, so a game is turned until its first player is
+/// at S: two players at E and W play as S and N.
+pub fn any_count_players(seated: [bool; 4]) -> Option<Vec<usize>> {
+    let count = seated.iter().filter(|&&s| s).count();
+    let step = match count {
+        4 => return Some(vec![0, 1, 2, 3]),
+        3 => 1,
+        2 => 2,
+        _ => return None,
+    };
+    // The first player: the seat after the empty one (three), or the lower of a facing
+    // pair (two).
+    (0..4)
+        .find(|&first| (0..count).all(|i| seated[(first + i * step) % 4]))
+        .map(|first| (0..count).map(|i| (first + i * step) % 4).collect())
+}
+
+#[cfg(test)]
+mod any_count_tests {
+    use super::any_count_players;
+
+    #[test]
+    fn facing_seats_start_side_by_side_do_not() {
+        assert_eq!(
+            any_count_players([true, false, true, false]),
+            Some(vec![0, 2])
+        );
+        assert_eq!(
+            any_count_players([false, true, false, true]),
+            Some(vec![1, 3])
+        );
+        assert_eq!(any_count_players([true, true, false, false]), None);
+        assert_eq!(any_count_players([false, false, true, true]), None);
+        assert_eq!(any_count_players([true, false, false, true]), None);
+        assert_eq!(any_count_players([false, false, true, false]), None);
+        assert_eq!(any_count_players([false; 4]), None);
+    }
+
+    #[test]
+    fn three_play_in_turn_order_from_the_seat_after_the_empty_one() {
+        assert_eq!(
+            any_count_players([true, true, true, false]),
+            Some(vec![0, 1, 2])
+        );
+        assert_eq!(
+            any_count_players([false, true, true, true]),
+            Some(vec![1, 2, 3])
+        );
+        assert_eq!(
+            any_count_players([true, false, true, true]),
+            Some(vec![2, 3, 0])
+        );
+        assert_eq!(
+            any_count_players([true, true, false, true]),
+            Some(vec![3, 0, 1])
+        );
+        assert_eq!(any_count_players([true; 4]), Some(vec![0, 1, 2, 3]));
+    }
+}
+
 /// The hands of every player: standard sets, or 乱战 dealing from the pooled sets (extra
 /// flags beyond the limit become the set's replacement kind).
 pub fn deal(rules: &Rules, set: &PieceSet, seed: u64) -> Vec<Vec<PieceKindId>> {

@@ -71,6 +71,8 @@ impl NewRoom {
                 deploy_secs: self.timers.deploy,
                 move_secs: self.timers.moves,
                 timeouts_lose: None,
+                total_secs: None,
+                any_count: false,
             },
             GameKind::Bracket => GameOptions::Bracket {
                 settings: self.bracket.clone(),
