@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Synthesises the game's sounds (our own, generated here like the art; no samples):
 
-- effects: place, rotate, beam, destroy, turn, win, button (short, mono);
+- effects: place, rotate, beam, destroy, turn, win, button, tick (short, mono);
 - one quiet looping track per game: bracket, junqi, pig (12 s, seamless: every note's
   tail wraps around to the start of the loop).
 
@@ -102,6 +102,9 @@ def effects():
     write("win", mix(*parts), peak=0.7)
     # A button: a very short, soft click.
     write("button", tone(0.035, 950, 800, decay=110, harmonics=(1.0, 0.2)), peak=0.4)
+    # 读秒: a clock's tick, a wooden knock once a second in the last seconds of a move.
+    write("tick", mix((0, tone(0.06, 1250, 1100, decay=75, harmonics=(1.0, 0.0, 0.4)), 1.0),
+                      (0, noise(0.02, 160, 0.5, rng), 0.25)), peak=0.45)
 
 
 def loop(name, length, bpm, scale, base, voice, pattern_seed, bass_every=4, decay=3.0):

@@ -53,10 +53,12 @@ pub enum Sfx {
     Win,
     /// A button pressed.
     Button,
+    /// 读秒: a second of a move's last seconds.
+    Tick,
 }
 
 impl Sfx {
-    pub const ALL: [Sfx; 7] = [
+    pub const ALL: [Sfx; 8] = [
         Sfx::Place,
         Sfx::Rotate,
         Sfx::Beam,
@@ -64,6 +66,7 @@ impl Sfx {
         Sfx::Turn,
         Sfx::Win,
         Sfx::Button,
+        Sfx::Tick,
     ];
 
     /// The file in `assets/sounds/`.
@@ -76,6 +79,7 @@ impl Sfx {
             Sfx::Turn => "sounds/turn.wav",
             Sfx::Win => "sounds/win.wav",
             Sfx::Button => "sounds/button.wav",
+            Sfx::Tick => "sounds/tick.wav",
         }
     }
 }

@@ -416,6 +416,7 @@ fn map_and_guard(
         && let Some(room) = &o.room
     {
         let _ = writeln!(out, "fact online-room {} {:?}", room.id, room.status);
+        let _ = writeln!(out, "fact online-seats {}", room.seats.len());
         if let Some(me) = room.you {
             let _ = writeln!(out, "fact online-seat {me}");
         }

@@ -279,3 +279,105 @@ fn the_hall_registers_quick_matches_and_replays_from_a_player_page() {
     a.finish();
     b.finish();
 }
+
+/// Clicks the `n`th enabled widget reading `text`, top to bottom.
+fn click_nth(g: &mut Game, text: &str, n: usize) {
+    let m = g.map();
+    let mut found: Vec<_> = m
+        .widgets
+        .iter()
+        .filter(|w| w.text == text && w.enabled)
+        .collect();
+    found.sort_by(|a, b| a.rect[1].partial_cmp(&b.rect[1]).unwrap());
+    let w = found
+        .get(n)
+        .unwrap_or_else(|| panic!("no {text:?} number {n}"));
+    let (x, y) = w.center();
+    g.click_at(x, y, 1);
+}
+
+/// Types `value` into the number field on the row of the label `label` (a click on a
+/// number field edits it as text).
+fn set_number(g: &mut Game, label: &str, value: &str) {
+    let m = g.map();
+    let row = m
+        .widget(label)
+        .unwrap_or_else(|| panic!("no {label:?}"))
+        .center()
+        .1;
+    let field = m
+        .of_role("SpinButton")
+        .into_iter()
+        .find(|w| (w.center().1 - row).abs() < 12)
+        .unwrap_or_else(|| panic!("no number field beside {label:?}"))
+        .center();
+    g.click_at(field.0, field.1, 1);
+    g.chord("ctrl", "a");
+    g.type_text(value);
+    g.key("Return");
+}
+
+/// A 任意人数 room on the four-player board with a 10-minute 局时: the host sits at south,
+/// a guest at north; both raise their hands and the game starts as a two-player game, the
+/// guest now the second player; each side's 局时 shows, the mover's counting down.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn an_any_count_room_starts_with_two_facing_players_and_shows_the_game_clocks() {
+    let server = Server::start();
+    let mut a = Game::start("online-any-count");
+    connect(&mut a, &server.addr, "Alice");
+    a.click(&zh("online-tab-new-room"));
+    a.wait("the new-room form", |m| m.has(&zh("online-create")));
+    a.click(&zh("junqi-preset-standard"));
+    a.click(&zh("online-any-count"));
+    a.wait("the 任意人数 help", |m| {
+        m.has(&zh("online-any-count-help"))
+    });
+    set_number(&mut a, &zh("online-total-mins"), "10");
+    a.wait("a total clock set", |m| m.has(&zh("online-total-help")));
+    a.screenshot("any-count-form");
+    a.click(&zh("online-create"));
+    let m = a.wait("the room: four sides, the host at south", |m| {
+        m.fact("online-seat") == Some("0") && m.fact("online-seats") == Some("4")
+    });
+    assert!(m.has(&format!("{} Alice", zh("online-side-0"))));
+    assert!(m.has(&zh("online-any-count-help")));
+
+    let mut b = Game::start("online-any-count-guest");
+    connect(&mut b, &server.addr, "Bob");
+    b.click(&zh("online-refresh"));
+    b.click(&zh("online-enter"));
+    b.wait("in the room", |m| m.fact("online-room").is_some());
+    // 坐下 on east, north and west: Bob takes north, facing Alice.
+    click_nth(&mut b, &zh("online-sit"), 1);
+    b.wait("seated at north", |m| m.fact("online-seat") == Some("2"));
+    b.click(&zh("online-raise-hand"));
+    a.screenshot("any-count-waiting");
+    a.click(&zh("online-raise-hand"));
+    for g in [&mut a, &mut b] {
+        g.wait("a two-player game", |m| {
+            m.fact("online-seats") == Some("2") && fact_is(m, "online-deploying", "1")
+        });
+        g.click(&zh("junqi-confirm-layout"));
+    }
+    assert_eq!(b.map().fact("online-seat"), Some("1"), "Bob plays second");
+    let clock = |name: &str| {
+        zh("online-total-clock")
+            .replace("{ $who }", name)
+            .replace("{ $time }", "")
+    };
+    let m = a.wait("both game clocks", |m| {
+        fact_is(m, "online-deploying", "0")
+            && m.containing(&clock("Alice")).is_some()
+            && m.containing(&clock("Bob")).is_some()
+    });
+    assert!(m.containing(&format!("{}10:00", clock("Bob"))).is_some());
+    // Alice moves first: her clock runs.
+    a.wait("Alice's clock running", |m| {
+        m.containing(&clock("Alice"))
+            .is_some_and(|w| w.text.contains("9:5"))
+    });
+    a.screenshot("any-count-clocks");
+    a.finish();
+    b.finish();
+}

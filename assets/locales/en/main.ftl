@@ -371,6 +371,18 @@ online-no-rooms = No rooms yet: open one.
 online-some-rooms = Showing { $shown } of { $total } rooms, those waiting for players first.
 online-move-secs = Time per move (seconds, 0 = none)
 online-takeover = A computer plays for anyone gone over 60 s
+online-total-mins = Game clock (minutes, 0 = none)
+online-timeouts-lose = Timeouts that lose (0 = never)
+online-total-help = Each side's time for the whole game; once it is spent, each move has only the move timer (byo-yomi), and with no move timer the side loses.
+online-any-count = Any number of players
+online-any-count-help = Four seats: the game starts when everyone seated raised a hand and at least two sit facing each other, as a 2-, 3- or 4-player game (two facing players play as south and north).
+online-total-mark = { $n } min game clock
+online-total-clock = { $who }: game clock { $time }
+online-reading = Byo-yomi: { $n } s
+online-side-0 = South
+online-side-1 = East
+online-side-2 = North
+online-side-3 = West
 online-create = Open the room
 online-status-waiting = Waiting
 online-status-playing = Playing

@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use bw_online::protocol::*;
-use bw_online::room::{Content, ConnId, Entry, Room};
+use bw_online::room::{ConnId, Content, Entry, Room};
 use bw_rules::junqi;
 use bw_rules::junqi::{Outcome, Phase};
 use common::*;
@@ -89,7 +89,9 @@ fn two_facing_players_start_a_two_player_game_on_the_four_player_board() {
         "SN"
     );
     assert_eq!(
-        h.journal.iter().find(|e| matches!(e, Entry::Started { .. })),
+        h.journal
+            .iter()
+            .find(|e| matches!(e, Entry::Started { .. })),
         Some(&Entry::Started {
             players: Some(vec![1, 3])
         })
@@ -100,7 +102,11 @@ fn two_facing_players_start_a_two_player_game_on_the_four_player_board() {
 fn two_side_by_side_do_not_start_until_someone_faces_them() {
     let mut h = Harness::new(any_count_room(), 2);
     sit_and_raise(&mut h, &[0, 1]);
-    assert_eq!(h.room.status(), RoomStatus::Waiting, "S and E are neighbours");
+    assert_eq!(
+        h.room.status(),
+        RoomStatus::Waiting,
+        "S and E are neighbours"
+    );
     assert_eq!(last_room(&h, 1).seats.len(), 4);
     // North sits: still waiting for north's hand.
     h.enter(3, "north", Some(2));
@@ -137,7 +143,9 @@ fn four_players_start_as_they_sit_and_a_computer_counts_as_seated() {
     assert_eq!(h.room.status(), RoomStatus::Playing);
     assert_eq!(players_of(&h, 1), ["south", "east", "north", "west"]);
     assert_eq!(
-        h.journal.iter().find(|e| matches!(e, Entry::Started { .. })),
+        h.journal
+            .iter()
+            .find(|e| matches!(e, Entry::Started { .. })),
         Some(&Entry::Started {
             players: Some(vec![0, 1, 2, 3])
         })
@@ -221,7 +229,9 @@ fn a_journal_cannot_start_seats_that_do_not_face() {
     journal.push(Entry::Started {
         players: Some(vec![0, 1]),
     });
-    let e = Room::restore(&journal, Content::builtin(), 0).err().unwrap();
+    let e = Room::restore(&journal, Content::builtin(), 0)
+        .err()
+        .unwrap();
     assert!(e.contains("cannot start"), "{e}");
 }
 

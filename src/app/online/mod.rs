@@ -172,7 +172,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (tick_room_clock, sounds::junqi_sounds).run_if(in_state(InRoom)),
+            (tick_room_clock, sounds::junqi_sounds, sounds::reading_ticks).run_if(in_state(InRoom)),
         )
         .add_systems(OnExit(OnlineScreen::BracketBoard), board::give_back_kinds)
         .add_systems(OnExit(Screen::Online), disconnect);
@@ -376,6 +376,42 @@ impl Online {
         };
         let since = self.view_at.map_or(0, |t| t.elapsed().as_millis() as u64);
         Some(ms.saturating_sub(since))
+    }
+
+    /// 局时: each player's total clock left, in milliseconds, the mover's counted down since
+    /// the view came (empty without a total clock).
+    pub fn totals_left(&self) -> Vec<u64> {
+        let Some(GameView::Junqi(v)) = self.view.as_ref() else {
+            return Vec::new();
+        };
+        let since = self.view_at.map_or(0, |t| t.elapsed().as_millis() as u64);
+        let mover = (v.view.phase == Phase::Playing).then_some(v.view.turn);
+        v.total_ms
+            .iter()
+            .enumerate()
+            .map(|(p, &ms)| {
+                if Some(p) == mover {
+                    ms.saturating_sub(since)
+                } else {
+                    ms
+                }
+            })
+            .collect()
+    }
+
+    /// 读秒: the seconds left of this seat's own move clock once only the move timer is
+    /// left (no total clock, or one spent), when this seat is to move in a 军棋 game.
+    pub fn reading_seconds(&self) -> Option<u64> {
+        let Some(GameView::Junqi(v)) = self.view.as_ref() else {
+            return None;
+        };
+        if v.observer || v.view.phase != Phase::Playing || v.view.turn != v.view.me {
+            return None;
+        }
+        if self.totals_left().get(v.view.me).is_some_and(|&t| t > 0) {
+            return None;
+        }
+        Some(self.clock_left()?.div_ceil(1000))
     }
 
     /// 军棋: `f` of this seat's army as its view tells it (rules, board, seat and hand).

@@ -27,3 +27,24 @@ pub(super) fn junqi_sounds(
     }
     *heard = n;
 }
+
+/// The last seconds of a move a clock reads out (读秒), one tick each.
+pub const READ_OUT_SECONDS: u64 = 10;
+
+/// 读秒: this seat's move clock ticks once a second in its last [`READ_OUT_SECONDS`] (once
+/// a total clock is spent, or with none).
+pub(super) fn reading_ticks(
+    online: Res<Online>,
+    mut last: Local<Option<u64>>,
+    mut sfx: MessageWriter<crate::app::audio::PlaySfx>,
+) {
+    let now = online
+        .reading_seconds()
+        .filter(|&s| (1..=READ_OUT_SECONDS).contains(&s));
+    if now.is_some() && now != *last {
+        sfx.write(crate::app::audio::PlaySfx::now(
+            crate::app::audio::Sfx::Tick,
+        ));
+    }
+    *last = now;
+}

@@ -27,6 +27,11 @@ pub(super) struct NewRoom {
     bracket: bracket::Settings,
     /// 括号大战's time per turn (0: none).
     bracket_secs: u32,
+    /// 军棋's total clock (局时) in minutes (0: none), "N timeouts lose" (0: never), and
+    /// 任意人数 on the four-player board.
+    total_mins: u32,
+    timeouts_lose: u32,
+    any_count: bool,
     takeover: bool,
     /// The room's own settings: its name (empty: none), rated, whether others may watch,
     /// its password (empty: a public room).
@@ -54,6 +59,9 @@ impl Default for NewRoom {
                 ..bracket::Settings::default()
             },
             bracket_secs: 60,
+            total_mins: 0,
+            timeouts_lose: 5,
+            any_count: false,
             takeover: true,
             name: String::new(),
             rated: false,
@@ -64,15 +72,20 @@ impl Default for NewRoom {
 }
 
 impl NewRoom {
+    /// 任意人数 is the four-player board's, and seats four.
+    fn any_count_applies(&self) -> bool {
+        self.any_count && self.junqi.board == junqi::BoardChoice::FourPlayer
+    }
+
     fn options(&self) -> RoomOptions {
         let game = match self.game {
             GameKind::Junqi => GameOptions::Junqi {
                 rules: self.junqi.clone(),
                 deploy_secs: self.timers.deploy,
                 move_secs: self.timers.moves,
-                timeouts_lose: None,
-                total_secs: None,
-                any_count: false,
+                timeouts_lose: (self.timeouts_lose > 0).then_some(self.timeouts_lose),
+                total_secs: (self.total_mins > 0).then_some(self.total_mins * 60),
+                any_count: self.any_count_applies(),
             },
             GameKind::Bracket => GameOptions::Bracket {
                 settings: self.bracket.clone(),
@@ -335,7 +348,8 @@ fn new_room(
         let f = &mut *form;
         match f.game {
             GameKind::Junqi => {
-                crate::app::junqi::newgame::rules_editor(ui, loc, &mut f.junqi, &mut f.timers)
+                crate::app::junqi::newgame::rules_editor(ui, loc, &mut f.junqi, &mut f.timers);
+                junqi_room_rules(ui, loc, f);
             }
             GameKind::Bracket => {
                 crate::app::bracket::newgame::settings_editor(ui, loc, &mut f.bracket, None);
@@ -374,4 +388,33 @@ fn new_room(
             }));
         }
     });
+}
+
+/// 军棋 rooms' own rules: the total clock, timeouts that lose, 任意人数.
+fn junqi_room_rules(ui: &mut egui::Ui, loc: &Locale, f: &mut NewRoom) {
+    egui::Grid::new("junqi_room_rules")
+        .num_columns(2)
+        .show(ui, |g| {
+            g.label(tr!(loc, "online-total-mins"));
+            g.add(egui::DragValue::new(&mut f.total_mins).range(0..=180));
+            g.end_row();
+            g.label(tr!(loc, "online-timeouts-lose"));
+            g.add(
+                egui::DragValue::new(&mut f.timeouts_lose)
+                    .range(0..=bw_online::protocol::MAX_TIMEOUTS_LOSE),
+            );
+            g.end_row();
+        });
+    if f.total_mins > 0 {
+        theme::hint(ui, &tr!(loc, "online-total-help"));
+    }
+    let four = f.junqi.board == junqi::BoardChoice::FourPlayer;
+    ui.add_enabled(
+        four,
+        egui::Checkbox::new(&mut f.any_count, tr!(loc, "online-any-count")),
+    );
+    if f.any_count_applies() {
+        f.junqi.players = 4;
+        theme::hint(ui, &tr!(loc, "online-any-count-help"));
+    }
 }

@@ -49,13 +49,30 @@ fn install_waker(mut commands: Commands, proxy: Option<Res<bevy::winit::EventLoo
 
 fn options_text(loc: &Locale, options: &RoomOptions) -> String {
     match &options.game {
-        GameOptions::Junqi { rules, .. } => {
+        GameOptions::Junqi {
+            rules,
+            any_count,
+            total_secs,
+            ..
+        } => {
             let board = match rules.board {
                 junqi::BoardChoice::TwoPlayer => tr!(loc, "online-board-2p"),
                 junqi::BoardChoice::FourPlayer => tr!(loc, "online-board-4p"),
             };
-            let players = tr!(loc, "online-players", n = rules.players);
-            format!("{} · {board} · {players}", tr!(loc, "junqi"))
+            let mut players = tr!(loc, "online-players", n = rules.players);
+            if *any_count {
+                // Before the game: 任意人数; after: how many it started with, too.
+                players = if rules.players == 4 {
+                    tr!(loc, "online-any-count")
+                } else {
+                    format!("{} ({players})", tr!(loc, "online-any-count"))
+                };
+            }
+            let mut text = format!("{} · {board} · {players}", tr!(loc, "junqi"));
+            if let Some(s) = total_secs {
+                text += &format!(" · {}", tr!(loc, "online-total-mark", n = s.div_ceil(60)));
+            }
+            text
         }
         GameOptions::Bracket { settings, .. } => format!(
             "{} · {}×{} · {}",

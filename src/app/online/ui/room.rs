@@ -44,6 +44,20 @@ pub(super) fn room_screen(
         intents.write(OnlineIntent::Send(m));
     };
     let on_board = matches!(online.view, Some(GameView::Bracket(_)));
+    // 任意人数: the seats are the board's sides, and who faces whom decides.
+    let sides = room.status == RoomStatus::Waiting
+        && matches!(
+            room.options.game,
+            bw_online::protocol::GameOptions::Junqi {
+                any_count: true,
+                ..
+            }
+        );
+    let waiting_hint = if sides {
+        "online-any-count-help"
+    } else {
+        "online-waiting"
+    };
     let mut root = theme::root_ui(ctx);
     let room_panel = egui::Panel::right("online_room")
         .exact_size(320.0)
@@ -72,9 +86,14 @@ pub(super) fn room_screen(
                         Occupant::Computer { level } => level_name(&loc, *level),
                     };
                     h.label(
-                        egui::RichText::new(format!("{} {who}", s.seat + 1))
-                            .color(colour)
-                            .strong(),
+                        egui::RichText::new(if sides {
+                            let side = format!("online-side-{}", s.seat);
+                            format!("{} {who}", tr!(loc, &side))
+                        } else {
+                            format!("{} {who}", s.seat + 1)
+                        })
+                        .color(colour)
+                        .strong(),
                     );
                     // A standing draw offer shows beside the seat that made it.
                     if let Some(GameView::Junqi(v)) = &online.view
@@ -321,7 +340,7 @@ pub(super) fn room_screen(
         Some(GameView::Bracket(_)) => {}
         None => {
             egui::CentralPanel::default()
-                .show(&mut root, |ui| theme::hint(ui, &tr!(loc, "online-waiting")));
+                .show(&mut root, |ui| theme::hint(ui, &tr!(loc, waiting_hint)));
         }
         Some(GameView::Junqi(v)) => {
             egui::CentralPanel::default().show(&mut root, |ui| {
@@ -338,6 +357,49 @@ fn seat_name(loc: &Locale, room: &RoomState, i: usize) -> String {
         Some(Occupant::Person { name }) => name.clone(),
         Some(Occupant::Computer { level }) => level_name(loc, *level),
         _ => format!("{}", i + 1),
+    }
+}
+
+/// The room's clocks, counting down between the server's messages: the running one, and
+/// with a total clock (局时) each player's, then 读秒 once the mover's is spent.
+fn clocks(p: &mut egui::Ui, loc: &Locale, online: &Online) {
+    let totals = online.totals_left();
+    let Some(ms) = online.clock_left() else {
+        return;
+    };
+    let (Some(GameView::Junqi(v)), Some(room), false) =
+        (&online.view, &online.room, totals.is_empty())
+    else {
+        p.label(tr!(loc, "junqi-clock", n = ms.div_ceil(1000)));
+        return;
+    };
+    if v.view.phase != bw_rules::junqi::Phase::Playing {
+        p.label(tr!(loc, "junqi-clock", n = ms.div_ceil(1000)));
+    }
+    for (i, &left) in totals.iter().enumerate() {
+        let secs = left.div_ceil(1000);
+        let time = format!("{}:{:02}", secs / 60, secs % 60);
+        let line = tr!(
+            loc,
+            "online-total-clock",
+            who = seat_name(loc, room, i),
+            time = time
+        );
+        if i == v.view.turn && v.view.phase == bw_rules::junqi::Phase::Playing {
+            p.label(egui::RichText::new(line).strong());
+        } else {
+            p.label(line);
+        }
+    }
+    let mover_spent = totals.get(v.view.turn).is_some_and(|&t| t == 0);
+    if v.view.phase == bw_rules::junqi::Phase::Playing && mover_spent {
+        let n = ms.div_ceil(1000);
+        let text = tr!(loc, "online-reading", n = n);
+        if n <= super::super::sounds::READ_OUT_SECONDS {
+            theme::warning(p, &text);
+        } else {
+            p.label(text);
+        }
     }
 }
 
@@ -390,10 +452,7 @@ fn game_buttons(
             }
         }
     }
-    // The room's clock, counting down between the server's messages.
-    if let Some(ms) = online.clock_left() {
-        p.label(tr!(loc, "junqi-clock", n = ms.div_ceil(1000)));
-    }
+    clocks(p, loc, online);
     // 括号大战 gives up from the board's own palette, where it is confirmed.
     if matches!(online.view, Some(GameView::Bracket(_))) {
         return;
