@@ -40,8 +40,13 @@ fn serve(data: &std::path::Path) -> (Server, String) {
 
 /// [`serve`] with more arguments (`--database URL`).
 fn serve_with(data: &std::path::Path, more: &[String]) -> (Server, String) {
+    serve_at("127.0.0.1:0", data, more)
+}
+
+/// [`serve_with`] on a given address.
+fn serve_at(addr: &str, data: &std::path::Path, more: &[String]) -> (Server, String) {
     let mut child = exe()
-        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+        .args(["serve", "--addr", addr, "--data"])
         .arg(data)
         .args(more)
         .stdout(Stdio::piped())
@@ -281,6 +286,10 @@ fn bad_command_lines_fail_in_one_line() {
         (vec!["serve", "--password-attempts-per-minute", "0"], 2),
         (vec!["serve", "--max-observers", "1001"], 2),
         (vec!["serve", "--max-accounts", "0"], 2),
+        // A public address players' clients can open: ws:// or wss://, a host and a port.
+        (vec!["serve", "--public-url", "http://example.org:7878"], 2),
+        (vec!["serve", "--public-url", "ws://example.org"], 2),
+        (vec!["serve", "--public-url", "ws://example.org:0"], 2),
         // TLS needs both files, and files it can read.
         (vec!["serve", "--tls-cert", "cert.pem"], 2),
         (
@@ -589,4 +598,222 @@ fn on_postgres_twenty_rooms_killed_at_random_moments_come_back_with_all_they_tol
         "--database".to_string(),
         format!("{base}/{name}"),
     ]);
+}
+
+/// A new, empty PostgreSQL database on the server `BW_TEST_POSTGRES` names: its URL.
+fn postgres_database(what: &str) -> String {
+    let admin = std::env::var("BW_TEST_POSTGRES")
+        .expect("BW_TEST_POSTGRES names a PostgreSQL server (scripts/postgres.sh start DIR)");
+    let name = format!("bw_{what}_{}", std::process::id());
+    let out = Command::new("psql")
+        .arg(&admin)
+        .args(["-v", "ON_ERROR_STOP=1", "-c"])
+        .arg(format!("CREATE DATABASE {name}"))
+        .output()
+        .expect("psql runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (base, _) = admin.rsplit_once('/').unwrap();
+    format!("{base}/{name}")
+}
+
+/// A loopback port free a moment ago (bound, then let go for a server to take).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// The answer to a hall request (or a refusal).
+fn hall_answer(c: &mut Client) -> ServerMsg {
+    c.expect(Duration::from_secs(10), |m| {
+        matches!(
+            m,
+            ServerMsg::LoggedIn { .. }
+                | ServerMsg::Player { .. }
+                | ServerMsg::Lobby { .. }
+                | ServerMsg::Elsewhere { .. }
+                | ServerMsg::Refused { .. }
+        )
+    })
+    .unwrap()
+}
+
+/// A connection to `url` that registers `name`; its session.
+fn registered(url: &str, name: &str) -> (Client, String) {
+    let mut c = Client::join(url, "someone", None).unwrap();
+    c.send(&ClientMsg::Register {
+        name: name.into(),
+        password: "correct horse".into(),
+    })
+    .unwrap();
+    match hall_answer(&mut c) {
+        ServerMsg::LoggedIn { session, .. } => (c, session),
+        other => panic!("not registered: {other:?}"),
+    }
+}
+
+/// Several servers on one database (docs/hall.md): two `serve` processes on one
+/// PostgreSQL database. A room on A is listed by B with A's address; joining it on B sends
+/// the player to A, whose session works there; a rated game finished on A moves the
+/// ratings that B shows; the finished room leaves B's list.
+#[test]
+#[ignore = "needs PostgreSQL: BW_TEST_POSTGRES (scripts/test.sh starts one)"]
+fn on_postgres_two_servers_share_the_hall_and_send_players_to_each_others_rooms() {
+    let database = postgres_database("two_servers");
+    let (data_a, data_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let start = |data: &std::path::Path| {
+        let addr = format!("127.0.0.1:{}", free_port());
+        let more = [
+            "--database".to_string(),
+            database.clone(),
+            "--public-url".to_string(),
+            format!("ws://{addr}"),
+        ];
+        serve_at(&addr, data, &more)
+    };
+    let (_a, url_a) = start(data_a.path());
+    let (_b, url_b) = start(data_b.path());
+
+    // Alice registers on A and opens a rated room there; Bob registers on B.
+    let (mut alice, _) = registered(&url_a, "Alice");
+    let (mut bob_on_b, session) = registered(&url_b, "Bob");
+    let rated = RoomOptions {
+        rated: true,
+        ..room_options(GameKind::Junqi, 2)
+    };
+    alice
+        .send(&ClientMsg::CreateRoom { options: rated })
+        .unwrap();
+    let (room, _) = seated(&mut alice);
+
+    // B lists the room, with A's address.
+    let listed = |c: &mut Client| -> Option<RoomSummary> {
+        c.send(&ClientMsg::FindRooms {
+            filter: None,
+            page: 0,
+        })
+        .unwrap();
+        match hall_answer(c) {
+            ServerMsg::Lobby { rooms, .. } => rooms.into_iter().find(|r| r.id == room),
+            other => panic!("no lobby: {other:?}"),
+        }
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let on_b = loop {
+        if let Some(r) = listed(&mut bob_on_b) {
+            break r;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "B never listed A's room"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert_eq!(on_b.server.as_deref(), Some(url_a.as_str()));
+    assert_eq!((on_b.seats, on_b.taken), (2, 1));
+
+    // Joining it on B: B says where it is.
+    bob_on_b
+        .send(&ClientMsg::Join {
+            room,
+            seat: Some(1),
+            password: None,
+        })
+        .unwrap();
+    match hall_answer(&mut bob_on_b) {
+        ServerMsg::Elsewhere { room: r, server } => {
+            assert_eq!((r, server.as_str()), (room, url_a.as_str()))
+        }
+        other => panic!("not sent to A: {other:?}"),
+    }
+    // Bob goes to A with the session B gave him, and joins there.
+    let mut bob = Client::connect(&url_a).unwrap();
+    let (name, logged_in) = bob.hello_session("someone", &session).unwrap();
+    assert_eq!((name.as_str(), logged_in), ("Bob", true));
+    bob.send(&ClientMsg::Join {
+        room,
+        seat: Some(1),
+        password: None,
+    })
+    .unwrap();
+    seated(&mut bob);
+    for c in [&mut alice, &mut bob] {
+        c.send(&ClientMsg::Ready { ready: true }).unwrap();
+    }
+    let bot = |s| Bot::new(Content::builtin(), Level::Normal, s);
+    let mut clients = vec![BotClient::new(alice, bot(31)), BotClient::new(bob, bot(32))];
+    // Past 30 plies Bob resigns: a rated win for Alice.
+    let mut acted = [0; 2];
+    drive(&mut clients, Duration::from_secs(120), |i, c| {
+        acted[i] = c.acted;
+        acted.iter().all(|&n| n > 17)
+    })
+    .unwrap();
+    clients[1]
+        .client
+        .send(&ClientMsg::Act {
+            seq: 1000,
+            action: GameAction::Resign,
+        })
+        .unwrap();
+    drive(&mut clients, Duration::from_secs(120), |_, _| false).unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while clients[0].rated.is_none() && std::time::Instant::now() < deadline {
+        clients[0].poll(Duration::from_millis(50)).unwrap();
+    }
+    let results = clients[0].rated.clone().expect("told how the game counted");
+    let alice_after = results.iter().find(|r| r.name == "Alice").unwrap();
+    assert!(
+        alice_after.rated && alice_after.after > 1500.0,
+        "{results:?}"
+    );
+
+    // B shows Alice's new rating, and the finished room leaves its list.
+    bob_on_b
+        .send(&ClientMsg::Player {
+            name: "Alice".into(),
+        })
+        .unwrap();
+    match hall_answer(&mut bob_on_b) {
+        ServerMsg::Player { page } => {
+            assert_eq!(page.ratings.len(), 1, "{page:?}");
+            assert_eq!(page.ratings[0].rating, alice_after.after);
+            assert_eq!(page.recent[0].room, room);
+        }
+        other => panic!("no page: {other:?}"),
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while listed(&mut bob_on_b).is_none_or(|r| r.status != RoomStatus::Over) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "B never saw the game end"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // Both leave: the room closes on A and leaves B's list.
+    for c in &mut clients {
+        c.client.send(&ClientMsg::Leave).unwrap();
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while listed(&mut bob_on_b).is_some() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "B still lists the closed room"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // A room made on B does not take an id A used.
+    bob_on_b
+        .send(&ClientMsg::CreateRoom {
+            options: room_options(GameKind::Junqi, 2),
+        })
+        .unwrap();
+    let (on_b_room, _) = seated(&mut bob_on_b);
+    assert_ne!(on_b_room, room);
 }

@@ -688,3 +688,86 @@ fn a_bracket_room_is_played_on_the_games_own_board() {
     ));
     assert!(a.world().get_resource::<BracketGame>().is_none());
 }
+
+/// Several servers of one hall (one database; SQLite serves here as PostgreSQL does in
+/// `tests/online_server.rs`): a logged-in player in the hall of server B sees a room that
+/// server A holds, asks to enter it, is sent to A with the same session, and is in the
+/// room there, still logged in.
+#[test]
+fn a_room_on_another_server_of_the_hall_is_entered_there() {
+    let data = tempfile::tempdir().unwrap();
+    let database = format!("sqlite:{}", data.path().join("hall.db").display());
+    let start = |dir: &str| {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let url = format!("ws://127.0.0.1:{port}");
+        let mut config = bw_server::server::Config::new(data.path().join(dir));
+        config.database = Some(database.clone());
+        config.public_url = Some(url.clone());
+        bw_server::server::spawn(&format!("127.0.0.1:{port}"), config).unwrap();
+        url
+    };
+    let (url_a, url_b) = (start("a"), start("b"));
+    let (mut a, _sa) = app();
+    let (mut b, _sb) = app();
+    for (app, name, url) in [(&mut a, "甲方", &url_a), (&mut b, "乙方", &url_b)] {
+        intend(
+            app,
+            OnlineIntent::Connect {
+                url: url.clone(),
+                name: name.into(),
+                session: false,
+                then: Some(ClientMsg::Register {
+                    name: name.into(),
+                    password: format!("{name} 的密码 1234"),
+                }),
+            },
+        );
+    }
+    until(&mut [&mut a, &mut b], "both logged in", |x| {
+        x.iter().all(|a| online(a).logged_in)
+    });
+    intend(
+        &mut a,
+        OnlineIntent::Send(ClientMsg::CreateRoom {
+            options: bw_server::loadtest::room_options(GameKind::Junqi, 2),
+        }),
+    );
+    until(&mut [&mut a, &mut b], "the host in its room on A", |x| {
+        online(x[0]).my_seat() == Some(0)
+    });
+    let room = online(&a).room.as_ref().unwrap().id;
+    // B's hall lists A's room (once B has read the shared list), with A's address.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !online(&b).lobby.iter().any(|r| r.id == room) {
+        assert!(Instant::now() < deadline, "B's hall never listed A's room");
+        intend(&mut b, OnlineIntent::FindRooms(None));
+        std::thread::sleep(Duration::from_millis(100));
+        b.update();
+    }
+    let line = online(&b).lobby.iter().find(|r| r.id == room).unwrap();
+    assert_eq!(line.server.as_deref(), Some(url_a.as_str()));
+    intend(
+        &mut b,
+        OnlineIntent::Send(ClientMsg::Join {
+            room,
+            seat: Some(1),
+            password: None,
+        }),
+    );
+    until(&mut [&mut a, &mut b], "乙方 seated in A's room", |x| {
+        online(x[1]).my_seat() == Some(1)
+    });
+    assert_eq!(online(&b).server, url_a, "the window went to A");
+    assert!(online(&b).logged_in, "with the same session");
+    assert_eq!(online(&b).me, "乙方");
+    until(&mut [&mut a, &mut b], "the host sees 乙方 sit", |x| {
+        matches!(
+            &online(x[0]).room.as_ref().unwrap().seats[1].occupant,
+            Occupant::Person { name } if name == "乙方"
+        )
+    });
+}

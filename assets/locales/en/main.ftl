@@ -379,6 +379,7 @@ online-any-count-help = Four seats: the game starts when everyone seated raised 
 online-total-mark = { $n } min game clock
 online-total-clock = { $who }: game clock { $time }
 online-reading = Byo-yomi: { $n } s
+online-other-server = on { $server }
 online-side-0 = South
 online-side-1 = East
 online-side-2 = North

@@ -345,6 +345,7 @@ online-any-count-help = 四个座位：入座的人都举手、且至少有两�
 online-total-mark = 局时 { $n } 分
 online-total-clock = { $who } 局时 { $time }
 online-reading = 读秒 { $n } 秒
+online-other-server = 在 { $server }
 online-side-0 = 南
 online-side-1 = 东
 online-side-2 = 北

@@ -18,6 +18,11 @@ pub struct ServeArgs {
     /// The database instead of `DIR/server.db`: `sqlite:PATH` or `postgres://USER@HOST/DB`.
     #[arg(long, value_name = "URL", value_parser = database_url)]
     pub database: Option<String>,
+    /// This server's address as players reach it (`ws://HOST:PORT` or `wss://…`). Give it
+    /// to each of several servers on one --database: they share the hall's room list, and a
+    /// player who joins a room on another server is sent to its address.
+    #[arg(long, value_name = "URL", value_parser = public_url)]
+    pub public_url: Option<String>,
     /// Computers thinking at once, server-wide; the others wait their turn (default: the
     /// machine's cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -111,6 +116,7 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
         max_observers: args.max_observers as usize,
         max_accounts: args.max_accounts,
         database: args.database,
+        public_url: args.public_url,
         keep_finished: args
             .keep_finished_days
             .map(|d| std::time::Duration::from_secs(d * 86_400)),
@@ -125,6 +131,22 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
         code: 1,
         message: format!("error: {e}"),
     })
+}
+
+/// A server address a player's client can open: `ws://` or `wss://`, a host and a port.
+fn public_url(s: &str) -> Result<String, String> {
+    let rest = s
+        .strip_prefix("ws://")
+        .or_else(|| s.strip_prefix("wss://"))
+        .ok_or("the address starts with ws:// or wss://")?;
+    let (host, port) = rest
+        .trim_end_matches('/')
+        .rsplit_once(':')
+        .ok_or("the address names a port (ws://HOST:PORT)")?;
+    if host.is_empty() || port.parse::<u16>().map_or(true, |p| p == 0) {
+        return Err("the address is ws://HOST:PORT with a port from 1 to 65535".into());
+    }
+    Ok(s.trim_end_matches('/').to_string())
 }
 
 /// A database URL the server can open: SQLite or PostgreSQL.

@@ -468,6 +468,10 @@ pub enum ServerMsg {
     Finished { record: GameRecord },
     /// The record asked for with `record`.
     Record { room: RoomId, record: GameRecord },
+    /// The answer to `join` for a room another server of this hall holds: connect to
+    /// `server` (a `ws://` or `wss://` address; the session works there too) and join it
+    /// there.
+    Elsewhere { room: RoomId, server: String },
     /// In a quick-match queue: its pool, and how many wait in it (this player too).
     Queued { pool: String, waiting: usize },
     /// Out of the quick-match queue (asked, or the server could not make the table).
@@ -650,6 +654,10 @@ pub struct RoomSummary {
     /// Joining asks for a password.
     #[serde(default)]
     pub private: bool,
+    /// Held by another server of the same hall (several servers on one database): its
+    /// address, where the client goes to join it (`elsewhere`). None: this server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -711,7 +719,8 @@ pub enum Occupant {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "game", rename_all = "snake_case")]
 pub enum GameView {
-    Junqi(JunqiView),
+    /// Boxed: a 军棋 view is several times the size of a 括号大战 one.
+    Junqi(Box<JunqiView>),
     Bracket(BracketView),
 }
 

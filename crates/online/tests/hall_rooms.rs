@@ -261,7 +261,7 @@ fn clocked(total: u32, per_move: Option<u32>) -> RoomOptions {
     options
 }
 
-fn view(h: &Harness, conn: ConnId) -> JunqiView {
+fn view(h: &Harness, conn: ConnId) -> Box<JunqiView> {
     let Some(GameView::Junqi(v)) = h.last_game(conn) else {
         panic!("no view")
     };

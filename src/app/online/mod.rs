@@ -84,6 +84,10 @@ pub struct Online {
     /// 军棋: the army being laid out before it is sent, and the selected node.
     pub layout: Option<Layout>,
     pub selected: Option<NodeId>,
+    /// The last `join` asked (another server of the hall may hold the room: `elsewhere`).
+    last_join: Option<ClientMsg>,
+    /// Another server holds the room asked for: its address, and the `join` to say there.
+    moving: Option<(String, ClientMsg)>,
 }
 
 /// A line of a room's chat; `observers`: said in the observers' own chat.
@@ -258,6 +262,13 @@ impl Online {
             }
             ServerMsg::Rated { results } => self.rated = Some(results),
             ServerMsg::Record { record, .. } => self.replay = Some(record),
+            ServerMsg::Elsewhere { room, server } => {
+                if let Some(join @ ClientMsg::Join { room: asked, .. }) = self.last_join.take()
+                    && asked == room
+                {
+                    self.moving = Some((server, join));
+                }
+            }
             ServerMsg::Queued { pool, waiting } => self.queued = Some((pool, waiting)),
             ServerMsg::Unqueued => self.queued = None,
             ServerMsg::Lobby { rooms, total, page } => {
@@ -532,8 +543,20 @@ fn apply_intents(
     settings: Res<crate::app::settings::UserSettings>,
 ) {
     let set = content.0.pieces.clone();
-    for intent in intents.read() {
-        match intent.clone() {
+    // A room on another server of the hall: go there as the same person (the session
+    // works on every server of the hall) and join it.
+    let moving = online
+        .moving
+        .take()
+        .map(|(url, join)| OnlineIntent::Connect {
+            url,
+            name: online.me.clone(),
+            session: true,
+            then: Some(join),
+        });
+    let moving = moving.map(|intent| (intent, true));
+    for (intent, moving) in intents.read().map(|i| (i.clone(), false)).chain(moving) {
+        match intent {
             OnlineIntent::Connect {
                 url,
                 name,
@@ -559,10 +582,13 @@ fn apply_intents(
                     (!settings.online_token.is_empty()).then(|| settings.online_token.clone())
                 });
                 // The session kept for this server, when the player continues as that account.
-                let session = (session
-                    && !settings.online_session.is_empty()
+                // (Sent to another server of the hall: the live session goes along.)
+                let kept = (!settings.online_session.is_empty()
                     && settings.online_session_server == url)
                     .then(|| settings.online_session.clone());
+                let session = session
+                    .then(|| online.session.clone().filter(|_| moving).or(kept))
+                    .flatten();
                 online.session = session.clone();
                 online.server = url.clone();
                 let hello = link::Hello {
@@ -597,7 +623,12 @@ fn apply_intents(
                 online.seat = None;
                 online.reset_game();
             }
-            OnlineIntent::Send(msg) => online.send(msg),
+            OnlineIntent::Send(msg) => {
+                if let ClientMsg::Join { .. } = &msg {
+                    online.last_join = Some(msg.clone());
+                }
+                online.send(msg)
+            }
             OnlineIntent::Act(action) => online.act(action),
             OnlineIntent::Deploy => {
                 let (Some(layout), Some(rules)) = (online.layout.clone(), online.junqi_rules())

@@ -151,14 +151,14 @@ impl Room {
                     };
                     let first = m.sent.min(g.events.len());
                     m.sent = g.events.len();
-                    GameView::Junqi(JunqiView {
+                    GameView::Junqi(Box::new(JunqiView {
                         view,
                         observer: m.seat.is_none(),
                         first_event: first,
                         events: g.events[first..].to_vec(),
                         clock_ms,
                         total_ms: total_ms.clone(),
-                    })
+                    }))
                 }
                 Table::Bracket { game, by } => {
                     let kinds = &self.content.kinds;

@@ -485,6 +485,7 @@ impl Room {
             observers: self.observer_count(),
             status: self.status,
             private: self.password.is_some(),
+            server: None,
         }
     }
 

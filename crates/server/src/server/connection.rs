@@ -507,7 +507,13 @@ impl Session {
                 }
                 match self.hub.room_tx(room) {
                     Some(tx) => self.enter(tx, name, seat, password).await,
-                    None => self.refuse(RefusalCode::NoRoom, format!("there is no room {room}")),
+                    None => match self.hub.elsewhere(room) {
+                        // Another server of this hall holds it: the client goes there.
+                        Some(server) => self.link.send(&ServerMsg::Elsewhere { room, server }),
+                        None => {
+                            self.refuse(RefusalCode::NoRoom, format!("there is no room {room}"))
+                        }
+                    },
                 }
             }
             ClientMsg::Leave => {

@@ -27,6 +27,11 @@ pub struct Config {
     /// The database of rooms, journals and records: `sqlite:PATH` or `postgres://…`
     /// (`None`: SQLite in `data`).
     pub database: Option<String>,
+    /// This server's address as clients reach it (`serve --public-url`). Servers sharing
+    /// one database each give theirs: it names the rooms a server holds, and a client
+    /// asked to join a room on another server is sent there (`directory`). `None`: a
+    /// server alone.
+    pub public_url: Option<String>,
     /// SQLite only: the most pages (4 KiB each) the database may grow to; past it every
     /// write fails as on a full disk (the fault tests' full disk).
     pub database_page_cap: Option<u32>,
@@ -87,6 +92,7 @@ impl Config {
         Config {
             data: data.into(),
             database: None,
+            public_url: None,
             database_page_cap: None,
             grace: Duration::from_millis(bw_online::room::DEFAULT_GRACE_MS),
             idle: Duration::from_secs(60),
@@ -278,6 +284,9 @@ pub struct Hub {
     password_attempts: Mutex<HashMap<std::net::IpAddr, (f64, Instant)>>,
     /// Quick match's queues.
     quick: quick::Queues,
+    /// The rooms other servers of this hall list (several servers on one database; their
+    /// `server` says where), by id.
+    remote: Mutex<Vec<RoomSummary>>,
 }
 
 /// A connection counted open until it is dropped.
@@ -427,6 +436,7 @@ impl Hub {
         let rooms = self.rooms.lock().expect("rooms");
         let mut list: Vec<RoomSummary> = rooms.values().map(|r| r.summary.clone()).collect();
         drop(rooms);
+        list.extend(self.remote.lock().expect("remote").iter().cloned());
         let total = list.len();
         list.sort_by_key(|r| (r.status != RoomStatus::Waiting, r.id));
         fit_lobby(list, total)
@@ -464,6 +474,9 @@ impl Hub {
             .map(|r| r.summary.clone())
             .collect();
         drop(rooms);
+        let remote = self.remote.lock().expect("remote");
+        list.extend(remote.iter().filter(|r| filter.passes(r)).cloned());
+        drop(remote);
         let total = list.len();
         list.sort_by_key(|r| (r.status != RoomStatus::Waiting, r.id));
         let from = (page as usize).saturating_mul(LOBBY_PAGE).min(list.len());
@@ -482,6 +495,16 @@ impl Hub {
 
     fn rooms_changed(&self) {
         self.rooms_version.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// The address of the other server of this hall that holds room `id`, if one does.
+    fn elsewhere(&self, id: RoomId) -> Option<String> {
+        self.remote
+            .lock()
+            .expect("remote")
+            .iter()
+            .find(|r| r.id == id)
+            .and_then(|r| r.server.clone())
     }
 
     fn room_tx(&self, id: RoomId) -> Option<mpsc::UnboundedSender<RoomCmd>> {
@@ -519,6 +542,10 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         None => None,
     };
     let store = open_store(&config).await?;
+    let store = match &config.public_url {
+        Some(me) => store.for_server(me),
+        None => store,
+    };
     let metrics_listener = match &config.metrics {
         Some(at) => Some(
             TcpListener::bind(at)
@@ -551,8 +578,12 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, String> {
         ),
         password_attempts: Mutex::new(HashMap::new()),
         quick: quick::Queues::default(),
+        remote: Mutex::new(Vec::new()),
     });
     restore_rooms(&hub).await?;
+    if hub.config.public_url.is_some() {
+        directory::start(&hub).await?;
+    }
     tokio::spawn(quick::matchmaker(hub.clone()));
     if let Some(age) = hub.config.keep_finished {
         hub.store.forget_finished(age).await?;
@@ -678,6 +709,7 @@ pub fn spawn(addr: &str, config: Config) -> Result<Running, String> {
 
 pub mod accounts;
 mod connection;
+mod directory;
 mod journal;
 pub mod metrics;
 mod quick;
@@ -744,6 +776,7 @@ mod tests {
             observers: 0,
             status,
             private: false,
+            server: None,
         };
         let rooms: Vec<RoomSummary> = (1..=5000)
             .map(|id| {

@@ -78,7 +78,14 @@ pub(super) async fn create_room(
                 launch_room(hub, room, &[], 1);
                 return Ok(hub.room_tx(id).expect("just launched"));
             }
-            Ok(false) => continue,
+            // Taken (by another server of this hall, on one database): go past the
+            // largest id the database holds.
+            Ok(false) => {
+                if let Ok(max) = hub.store.max_room().await {
+                    hub.next_room.fetch_max(max + 1, Ordering::Relaxed);
+                }
+                continue;
+            }
             Err(e) => {
                 return Err((
                     RefusalCode::RoomFailed,

@@ -24,7 +24,7 @@ const MAX_GROUP: usize = 512;
 /// client controls beyond one change per room.
 const QUEUE: usize = 4096;
 
-const SCHEMA: [&str; 9] = [
+const SCHEMA: [&str; 12] = [
     "CREATE TABLE IF NOT EXISTS rooms (id BIGINT PRIMARY KEY, open INTEGER NOT NULL, \
      closed_ms BIGINT)",
     "CREATE TABLE IF NOT EXISTS entries (room BIGINT NOT NULL, seq BIGINT NOT NULL, \
@@ -48,6 +48,12 @@ const SCHEMA: [&str; 9] = [
      score BIGINT NOT NULL, rated INTEGER NOT NULL, rating_before DOUBLE PRECISION, \
      rating_after DOUBLE PRECISION, at_ms BIGINT NOT NULL, PRIMARY KEY (room, seat))",
     "CREATE INDEX IF NOT EXISTS results_by_player ON results (name_key, at_ms)",
+    // Several servers on one database (directory.rs): the server that holds each room, the
+    // rooms each server lists in the hall, and when each server was last heard of.
+    "CREATE TABLE IF NOT EXISTS room_servers (room BIGINT PRIMARY KEY, server TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS listed (room BIGINT PRIMARY KEY, server TEXT NOT NULL, \
+     summary TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS servers (name TEXT PRIMARY KEY, seen_ms BIGINT NOT NULL)",
 ];
 
 /// Milliseconds since 1970 (when a room closed, when a record was kept).
@@ -59,9 +65,10 @@ pub(super) fn unix_ms() -> i64 {
 
 /// One change for the writer.
 enum Change {
-    /// A new room with its first entries; `false` when the id is taken.
+    /// A new room with its first entries, held by `server`; `false` when the id is taken.
     Create {
         room: RoomId,
+        server: std::sync::Arc<str>,
         entries: Vec<String>,
         done: oneshot::Sender<Result<bool, String>>,
     },
@@ -124,6 +131,9 @@ pub struct Store {
     pub(super) pool: AnyPool,
     writes: mpsc::Sender<Change>,
     pub stats: std::sync::Arc<StoreStats>,
+    /// The server this store writes for: its rooms are its own (several servers on one
+    /// database). Empty: a server alone, or a tool.
+    pub(super) server: std::sync::Arc<str>,
 }
 
 /// A room as the database holds it.
@@ -180,7 +190,15 @@ impl Store {
             pool,
             writes: tx,
             stats,
+            server: "".into(),
         })
+    }
+
+    /// This store writes for `server` (its address): the rooms it creates and restores are
+    /// that server's.
+    pub fn for_server(mut self, server: &str) -> Store {
+        self.server = server.into();
+        self
     }
 
     /// The largest room id the database has ever held (0: none).
@@ -194,20 +212,54 @@ impl Store {
 
     /// Every room that may come back (not over, failed or closed), with its journal; a room
     /// whose rows cannot be read is there with the reason.
+    /// Only this server's rooms: another server's stay with it, and a room no server
+    /// holds (made before rooms named their server) is claimed by the first to ask.
     pub async fn open_rooms(&self) -> Result<Vec<SavedRoom>, String> {
-        let ids = sqlx::query("SELECT id FROM rooms WHERE open = 1 ORDER BY id")
-            .fetch_all(&self.pool)
-            .await
-            .map_err(|e| e.to_string())?;
+        let ids = sqlx::query(
+            "SELECT r.id AS id, s.server AS server FROM rooms r \
+             LEFT JOIN room_servers s ON s.room = r.id WHERE r.open = 1 ORDER BY r.id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| e.to_string())?;
         let mut out = Vec::new();
         for row in ids {
             let id = row.try_get::<i64, _>("id").map_err(|e| e.to_string())?;
+            let holder = row
+                .try_get::<Option<String>, _>("server")
+                .map_err(|e| e.to_string())?;
+            let mine = match holder {
+                Some(server) => *server == *self.server,
+                None => self.claim(id).await?,
+            };
+            if !mine {
+                continue;
+            }
             out.push(SavedRoom {
                 id: id as RoomId,
                 entries: self.journal(id as RoomId).await,
             });
         }
         Ok(out)
+    }
+
+    /// Names this server as the holder of a room no server holds; whether it now is.
+    async fn claim(&self, room: i64) -> Result<bool, String> {
+        sqlx::query(
+            "INSERT INTO room_servers (room, server) VALUES ($1, $2) ON CONFLICT (room) DO NOTHING",
+        )
+        .bind(room)
+        .bind(&*self.server)
+        .execute(&self.pool)
+        .await
+        .map_err(|e| e.to_string())?;
+        let row = sqlx::query("SELECT server FROM room_servers WHERE room = $1")
+            .bind(room)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(|e| e.to_string())?;
+        let server: String = row.try_get("server").map_err(|e| e.to_string())?;
+        Ok(*server == *self.server)
     }
 
     /// A room's journal, in order; a gap in it is damage.
@@ -244,8 +296,10 @@ impl Store {
 
     /// Creates a room with its first entries; `Ok(false)` when the id was ever used.
     pub async fn create(&self, room: RoomId, entries: Vec<String>) -> Result<bool, String> {
+        let server = self.server.clone();
         self.ask(|done| Change::Create {
             room,
+            server,
             entries,
             done,
         })
@@ -370,7 +424,12 @@ async fn commit(pool: &AnyPool, group: &[Change]) -> Result<Vec<bool>, String> {
             insert_rows(&mut tx, &mut rows).await?;
         }
         match change {
-            Change::Create { room, entries, .. } => {
+            Change::Create {
+                room,
+                server,
+                entries,
+                ..
+            } => {
                 let done = sqlx::query(
                     "INSERT INTO rooms (id, open) VALUES ($1, 1) ON CONFLICT (id) DO NOTHING",
                 )
@@ -381,6 +440,12 @@ async fn commit(pool: &AnyPool, group: &[Change]) -> Result<Vec<bool>, String> {
                 if done.rows_affected() == 0 {
                     was_taken = true;
                 } else {
+                    sqlx::query("INSERT INTO room_servers (room, server) VALUES ($1, $2)")
+                        .bind(*room as i64)
+                        .bind(&**server)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(|e| e.to_string())?;
                     insert_entries(&mut tx, *room, 0, entries).await?;
                 }
             }

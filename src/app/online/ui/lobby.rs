@@ -249,6 +249,11 @@ fn rooms(
                     if r.options.rated {
                         marks.push(tr!(loc, "online-rated"));
                     }
+                    // Held by another server of the hall: entering goes there.
+                    if let Some(server) = &r.server {
+                        let host = server.split("://").nth(1).unwrap_or(server);
+                        marks.push(tr!(loc, "online-other-server", server = host));
+                    }
                     if r.private {
                         marks.push(tr!(loc, "online-private"));
                     }
