@@ -29,6 +29,12 @@ pub fn name_key(name: &str) -> Result<String, String> {
         // Computers' ratings are kept under `computer:LEVEL`: no account key has a colon.
         return Err("an account name with a colon".into());
     }
+    Ok(fold(&shown))
+}
+
+/// A name as its key holds it: full-width forms as ASCII, one space between words,
+/// lower case.
+fn fold(shown: &str) -> String {
     let mut key = String::with_capacity(shown.len());
     let mut space = false;
     for c in shown.chars() {
@@ -47,7 +53,27 @@ pub fn name_key(name: &str) -> Result<String, String> {
         space = false;
         key.extend(c.to_lowercase());
     }
-    Ok(key)
+    key
+}
+
+/// What a name looks like (Unicode TR39's confusable skeletons): the skeleton of its key,
+/// and its own skeleton folded as keys are (so `BiII` with a capital i reads as `bill`,
+/// and `АLICE` with a Cyrillic А as `alice`). Names that share a skeleton are told apart by
+/// nobody reading them — Latin `Alice` and `Аlice`, `paypal` and `pаypаl` — so a server
+/// keeps each skeleton for one account, beside its key; log-ins still go by the key.
+pub fn name_skeletons(name: &str) -> Vec<String> {
+    use unicode_security::confusable_detection::skeleton;
+    let of_key: String = skeleton(&fold(name)).collect();
+    let own: String = skeleton(name).collect();
+    let mut out = vec![of_key, fold(&own)];
+    out.dedup();
+    out
+}
+
+/// Whether two names look alike ([`name_skeletons`]).
+pub fn look_alike(a: &str, b: &str) -> bool {
+    let b = name_skeletons(b);
+    name_skeletons(a).iter().any(|s| b.contains(s))
 }
 
 /// Why a password is refused, or nothing.
@@ -268,6 +294,21 @@ pub fn junqi_mode(rules: &bw_rules::junqi::Rules) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_that_look_alike_across_scripts_have_one_skeleton() {
+        let sk = look_alike;
+        // Cyrillic а and Latin a; Greek Ο and Latin O; I, l and 1 in a Latin name.
+        assert!(sk("Alice", "\u{410}lice"));
+        assert!(sk("paypal", "p\u{430}yp\u{430}l"));
+        assert!(sk("ODIN", "\u{39F}DIN"));
+        assert!(sk("Bill", "BiII"));
+        assert!(sk("alice", "\u{410}LICE"));
+        assert!(sk("Alice", "\u{FF21}lice"), "full width");
+        assert!(!sk("Alice", "Alicia"));
+        assert!(!sk("司令", "军长"));
+        assert!(sk("司令", "司令"));
+    }
 
     #[test]
     fn names_are_one_account_whatever_their_case_width_or_spaces() {

@@ -119,6 +119,8 @@ fn verify_password(password: &str, phc: &str) -> bool {
 pub enum AccountError {
     /// The name (after normalisation) belongs to an account.
     Taken,
+    /// The name looks like this account's name (letters of another script, I for l).
+    LookAlike(String),
     /// No account of that name, or a wrong password (the client is not told which).
     BadLogin,
     /// A name or password the rules refuse; the reason says why.
@@ -189,6 +191,8 @@ impl Store {
             .await
             .ok_or(AccountError::Busy)?
             .map_err(AccountError::Database)?;
+        let dberr = |e: sqlx::Error| AccountError::Database(db(e));
+        let mut tx = self.pool.begin().await.map_err(dberr)?;
         let done = sqlx::query(
             "INSERT INTO accounts (name_key, name, phc, created_ms) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (name_key) DO NOTHING",
@@ -197,12 +201,41 @@ impl Store {
         .bind(&shown)
         .bind(&phc)
         .bind(unix_ms())
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await
-        .map_err(|e| AccountError::Database(db(e)))?;
+        .map_err(dberr)?;
         if done.rows_affected() == 0 {
             return Err(AccountError::Taken);
         }
+        // One account per look: a name that reads as another account's is refused.
+        for skeleton in hall::name_skeletons(&shown) {
+            sqlx::query(
+                "INSERT INTO name_skeletons (skeleton, name_key) VALUES ($1, $2) \
+                 ON CONFLICT (skeleton) DO NOTHING",
+            )
+            .bind(&skeleton)
+            .bind(&key)
+            .execute(&mut *tx)
+            .await
+            .map_err(dberr)?;
+            let row = sqlx::query("SELECT name_key FROM name_skeletons WHERE skeleton = $1")
+                .bind(&skeleton)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(dberr)?;
+            let holder: String = row.try_get("name_key").map_err(dberr)?;
+            if holder != key {
+                let other = sqlx::query("SELECT name FROM accounts WHERE name_key = $1")
+                    .bind(&holder)
+                    .fetch_optional(&mut *tx)
+                    .await
+                    .map_err(dberr)?
+                    .and_then(|r| r.try_get::<String, _>("name").ok())
+                    .unwrap_or(holder);
+                return Err(AccountError::LookAlike(other));
+            }
+        }
+        tx.commit().await.map_err(dberr)?;
         let account = Account { name: shown, key };
         let session = self
             .new_session(&account.key)
@@ -712,4 +745,29 @@ impl Store {
             .collect::<Result<_, _>>()
             .map_err(db)
     }
+}
+
+/// Notes what every account's name looks like, for accounts made before names' looks were
+/// kept (at start; an account whose look another holds keeps its name).
+pub(super) async fn note_skeletons(pool: &sqlx::AnyPool) -> Result<(), sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT a.name_key AS name_key, a.name AS name FROM accounts a WHERE NOT EXISTS \
+         (SELECT 1 FROM name_skeletons s WHERE s.name_key = a.name_key)",
+    )
+    .fetch_all(pool)
+    .await?;
+    for row in rows {
+        let (key, name): (String, String) = (row.try_get("name_key")?, row.try_get("name")?);
+        for skeleton in hall::name_skeletons(&name) {
+            sqlx::query(
+                "INSERT INTO name_skeletons (skeleton, name_key) VALUES ($1, $2) \
+                 ON CONFLICT (skeleton) DO NOTHING",
+            )
+            .bind(&skeleton)
+            .bind(&key)
+            .execute(pool)
+            .await?;
+        }
+    }
+    Ok(())
 }

@@ -601,6 +601,10 @@ impl Session {
             Err(AccountError::Taken) => {
                 self.refuse(RefusalCode::NameTaken, "an account has that name")
             }
+            Err(AccountError::LookAlike(other)) => self.refuse(
+                RefusalCode::NameTaken,
+                format!("the name looks like the account {other}'s"),
+            ),
             Err(AccountError::BadLogin) => {
                 self.refuse(RefusalCode::BadLogin, "wrong name or password")
             }

@@ -24,7 +24,7 @@ const MAX_GROUP: usize = 512;
 /// client controls beyond one change per room.
 const QUEUE: usize = 4096;
 
-const SCHEMA: [&str; 12] = [
+const SCHEMA: [&str; 13] = [
     "CREATE TABLE IF NOT EXISTS rooms (id BIGINT PRIMARY KEY, open INTEGER NOT NULL, \
      closed_ms BIGINT)",
     "CREATE TABLE IF NOT EXISTS entries (room BIGINT NOT NULL, seq BIGINT NOT NULL, \
@@ -54,6 +54,9 @@ const SCHEMA: [&str; 12] = [
     "CREATE TABLE IF NOT EXISTS listed (room BIGINT PRIMARY KEY, server TEXT NOT NULL, \
      summary TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS servers (name TEXT PRIMARY KEY, seen_ms BIGINT NOT NULL)",
+    // What each account's name looks like (hall::name_skeletons): one account per look.
+    "CREATE TABLE IF NOT EXISTS name_skeletons (skeleton TEXT PRIMARY KEY, \
+     name_key TEXT NOT NULL)",
 ];
 
 /// Milliseconds since 1970 (when a room closed, when a record was kept).
@@ -183,6 +186,9 @@ impl Store {
                 .await
                 .map_err(|e| format!("cannot set up the database {url}: {e}"))?;
         }
+        super::accounts::note_skeletons(&pool)
+            .await
+            .map_err(|e| format!("cannot set up the database {url}: {e}"))?;
         let (tx, rx) = mpsc::channel(QUEUE);
         let stats = std::sync::Arc::new(StoreStats::default());
         tokio::spawn(writer(pool.clone(), rx, stats.clone()));

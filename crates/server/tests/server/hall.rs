@@ -162,6 +162,40 @@ fn accounts_register_log_in_keep_no_password_and_sessions_expire() {
     )));
 }
 
+/// Names that read alike are one account's: letters of another script (a Cyrillic А),
+/// a capital I for an l, full-width letters; names that only share letters are not.
+#[test]
+fn a_name_that_looks_like_an_accounts_name_is_refused() {
+    let (_s, url, _dir) = server(|_| {});
+    let mut c = Client::join(&url, "anyone", None).unwrap();
+    let mut register = |name: &str| {
+        c.send(&ClientMsg::Register {
+            name: name.into(),
+            password: PASSWORD.into(),
+        })
+        .unwrap();
+        answer(&mut c)
+    };
+    assert!(matches!(register("Alice"), ServerMsg::LoggedIn { .. }));
+    assert!(matches!(register("Bill"), ServerMsg::LoggedIn { .. }));
+    // Full-width letters are the same name (its key), refused as taken.
+    assert_eq!(refusal(register("\u{FF21}lice")).0, RefusalCode::NameTaken);
+    for name in ["\u{410}lice", "\u{410}LICE", "BiII"] {
+        let (code, reason) = refusal(register(name));
+        assert_eq!(code, RefusalCode::NameTaken, "{name}");
+        assert!(reason.contains("looks like"), "{name}: {reason}");
+    }
+    assert!(matches!(register("Alicia"), ServerMsg::LoggedIn { .. }));
+    assert!(matches!(register("司令"), ServerMsg::LoggedIn { .. }));
+    // The refused names made no account: the real one still logs in.
+    c.send(&ClientMsg::Login {
+        name: "alice".into(),
+        password: PASSWORD.into(),
+    })
+    .unwrap();
+    assert!(matches!(answer(&mut c), ServerMsg::LoggedIn { name, .. } if name == "Alice"));
+}
+
 /// What the hall told a client of its finished game (`rated`).
 fn told(c: &mut BotClient) -> Vec<SeatRating> {
     let deadline = std::time::Instant::now() + WAIT;
