@@ -366,6 +366,13 @@ fn map_and_guard(
             .unwrap_or(0);
         let _ = writeln!(out, "fact junqi-path-drawn {drawn}");
         let _ = writeln!(out, "fact junqi-plies {}", g.plies);
+        // The moves the board marks as made (from and to of each).
+        for (player, path) in crate::app::junqi::board::recent_moves(&g.events, t.viewer) {
+            if let (Some(a), Some(b)) = (path.first(), path.last()) {
+                let (a, b) = (g.board.name(*a), g.board.name(*b));
+                let _ = writeln!(out, "fact junqi-recent {player} {a} {b}");
+            }
+        }
         let _ = writeln!(out, "fact junqi-turn {}", g.turn);
         // The pieces as this screen shows them: the layout being made, or the seat's view.
         let deploying = matches!(

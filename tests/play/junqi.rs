@@ -95,6 +95,16 @@ fn deployment_and_moves_by_drag_and_by_clicks() {
     g.drag(m.node(&from), m.node(&to));
     g.wait("the move dragged", |m| plies(m) > before);
     g.screenshot("dragged");
+    // The computer answers: its move is marked on the board (from, to, the path), and
+    // this seat's own move is not (it made it before the other did).
+    let m = my_turn(&mut g);
+    let me = m.fact("junqi-turn").unwrap().to_string();
+    let recent = m.facts_of("junqi-recent");
+    assert!(
+        !recent.is_empty() && recent.iter().all(|r| !r.starts_with(&format!("{me} "))),
+        "the other side's move marked: {recent:?}"
+    );
+    g.screenshot("last-move-marked");
     g.finish();
 }
 

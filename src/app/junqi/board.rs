@@ -124,6 +124,35 @@ pub struct Marks {
     /// The last move still running along its path (progress 0..1): the piece that made it
     /// is drawn on the way, a railway run turning its corners.
     pub moving: Option<(Vec<NodeId>, f32)>,
+    /// The moves to show as made ([`recent_moves`]): each mover and the path it took,
+    /// oldest first. With face-down pieces this is the only way to see what moved.
+    pub recent: Vec<(PlayerId, Vec<NodeId>)>,
+}
+
+/// The moves a board shows as made, oldest first: for a seat, every move since its own
+/// last one (what the others did while it waited, at most three) — or its own, when it
+/// moved last; for an observer or a replay (`seat` none), the last move.
+pub fn recent_moves(
+    events: &[bw_rules::junqi::PublicEvent],
+    seat: Option<PlayerId>,
+) -> Vec<(PlayerId, Vec<NodeId>)> {
+    const MOST: usize = 3;
+    let mut out = Vec::new();
+    for e in events.iter().rev() {
+        let bw_rules::junqi::PublicEvent::Moved { player, path, .. } = e else {
+            continue;
+        };
+        let own = Some(*player) == seat;
+        if own && !out.is_empty() {
+            break;
+        }
+        out.push((*player, path.clone()));
+        if own || seat.is_none() || out.len() == MOST {
+            break;
+        }
+    }
+    out.reverse();
+    out
 }
 
 /// A point `t` (0..1) of the way along a path of screen points.
@@ -252,6 +281,29 @@ pub fn paint(
                 let r = egui::Rect::from_center_size(p, size);
                 painter.rect(r, 2.0, fill, stroke, egui::StrokeKind::Inside);
             }
+        }
+    }
+    // The moves made: a line along each path in the mover's colour, a ring where it
+    // started and a square where it ended; the latest the strongest.
+    let count = marks.recent.len();
+    for (i, (owner, path)) in marks.recent.iter().enumerate() {
+        let strength = if i + 1 == count { 1.0 } else { 0.55 };
+        let colour = seats.egui(*owner as u8 + 1).gamma_multiply(strength * 0.85);
+        let points: Vec<egui::Pos2> = path.iter().map(|n| pos[n.0 as usize]).collect();
+        if points.len() >= 2 {
+            painter.add(egui::Shape::line(
+                points.clone(),
+                egui::Stroke::new(unit * 0.16, colour),
+            ));
+        }
+        if let (Some(&from), Some(&to)) = (points.first(), points.last()) {
+            painter.circle_stroke(from, unit * 0.3, egui::Stroke::new(unit * 0.08, colour));
+            painter.rect_stroke(
+                egui::Rect::from_center_size(to, size * 1.22),
+                4.0,
+                egui::Stroke::new(unit * 0.08, colour),
+                egui::StrokeKind::Outside,
+            );
         }
     }
     for &n in &marks.path {
@@ -459,4 +511,45 @@ pub fn art(
         back: contexts.add_image(Weak(back.id())),
         wood: contexts.add_image(Weak(wood.id())),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bw_rules::junqi::PublicEvent;
+
+    fn moved(player: PlayerId, from: u8, to: u8) -> PublicEvent {
+        PublicEvent::Moved {
+            player,
+            path: vec![NodeId(from), NodeId(to)],
+            combat: false,
+            removed: vec![],
+        }
+    }
+
+    #[test]
+    fn a_seat_sees_every_move_since_its_own_and_an_observer_the_last() {
+        let events = vec![
+            moved(0, 1, 2),
+            moved(1, 3, 4),
+            PublicEvent::TurnForfeit { player: 2 },
+            moved(3, 5, 6),
+        ];
+        let paths = |v: Vec<(PlayerId, Vec<NodeId>)>| -> Vec<PlayerId> {
+            v.into_iter().map(|(p, _)| p).collect()
+        };
+        // Seat 0 waited for 1, 2 (who lost the turn) and 3.
+        assert_eq!(paths(recent_moves(&events, Some(0))), vec![1, 3]);
+        // Seat 3 moved last: its own move.
+        assert_eq!(paths(recent_moves(&events, Some(3))), vec![3]);
+        assert_eq!(paths(recent_moves(&events, None)), vec![3]);
+        // Never more than three, and nothing before any move.
+        let many: Vec<PublicEvent> = (0..6).map(|i| moved(1 + i % 3, i as u8, 9)).collect();
+        assert_eq!(recent_moves(&many, Some(0)).len(), 3);
+        assert!(recent_moves(&[], Some(0)).is_empty());
+        assert_eq!(
+            recent_moves(&events, Some(1)),
+            vec![(3, vec![NodeId(5), NodeId(6)])]
+        );
+    }
 }

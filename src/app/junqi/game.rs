@@ -231,6 +231,7 @@ pub(super) fn game_screen(
         removed: [last_removed(&view), anim.gone(now)].concat(),
         cursor: table.hovered,
         moving: settings.animations.then(|| anim.moving(now)).flatten(),
+        recent: board::recent_moves(&view.events, table.viewer),
     };
     egui::CentralPanel::default().show(&mut root, |ui| {
         let rect = ui.max_rect();

@@ -279,6 +279,7 @@ pub(super) fn replay_screen(
             &Marks {
                 wood: Some(theme::to_egui(wood.0)),
                 art: junqi_art,
+                recent: board::recent_moves(&replay.game.events, None),
                 ..Default::default()
             },
         );

@@ -517,6 +517,7 @@ fn junqi_board(
         wood: Some(theme::to_egui(wood.0)),
         selected: online.selected,
         destinations,
+        recent: board::recent_moves(&online.junqi_events, (!v.observer).then_some(v.view.me)),
         ..Default::default()
     };
     let rect = ui.max_rect();
