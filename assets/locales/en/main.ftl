@@ -314,6 +314,10 @@ junqi-draw-quiet = Draw: nobody took a piece for too long
 junqi-layouts-revealed = Every army as it was laid out:
 junqi-saved = The game is saved in its slot.
 junqi-dove = {" · offers a draw"}
+junqi-team = { $team ->
+    [0] Team A
+   *[other] Team B
+}
 junqi-deploy-timer = Deployment timer
 junqi-move-timer = Move timer
 junqi-seconds = { $n } s

@@ -286,6 +286,10 @@ junqi-draw-quiet = 和棋：长时间无子离场
 junqi-layouts-revealed = 各方的初始布阵：
 junqi-saved = 棋局已存入存档。
 junqi-dove = · 求和
+junqi-team = { $team ->
+    [0] 甲队
+   *[other] 乙队
+}
 junqi-deploy-timer = 布阵计时
 junqi-move-timer = 走棋计时
 junqi-seconds = { $n } 秒

@@ -127,6 +127,33 @@ pub struct Marks {
     /// The moves to show as made ([`recent_moves`]): each mover and the path it took,
     /// oldest first. With face-down pieces this is the only way to see what moved.
     pub recent: Vec<(PlayerId, Vec<NodeId>)>,
+    /// Whose turn it is: that seat's arm is framed in its colour.
+    pub turn: Option<(char, PlayerId)>,
+    /// Allies (四国 with teams): a badge beside each seat's arm naming its team, so that
+    /// who is with whom does not rest on colour alone.
+    pub badges: Vec<(char, PlayerId, String)>,
+}
+
+/// The team badges of a game with allies (四国 标准 or 并肩): each seat's letter, its
+/// player, and `name(team)`; none without allies.
+pub fn team_badges(
+    players: &[bw_rules::junqi::view::PublicPlayer],
+    name: impl Fn(u8) -> String,
+) -> Vec<(char, PlayerId, String)> {
+    let mut teams: Vec<u8> = players.iter().map(|p| p.team).collect();
+    teams.sort();
+    teams.dedup();
+    if teams.len() == players.len() {
+        return Vec::new();
+    }
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let nth = teams.iter().position(|&t| t == p.team).unwrap_or(0) as u8;
+            (p.seat, i, name(nth))
+        })
+        .collect()
 }
 
 /// The moves a board shows as made, oldest first: for a seat, every move since its own
@@ -282,6 +309,58 @@ pub fn paint(
                 painter.rect(r, 2.0, fill, stroke, egui::StrokeKind::Inside);
             }
         }
+    }
+    // The arm of the seat to move, framed; the team badges beside the arms.
+    let arm_rect = |seat: char| {
+        let points: Vec<egui::Pos2> = board.arm(seat).map(|n| pos[n.0 as usize]).collect();
+        (!points.is_empty())
+            .then(|| egui::Rect::from_points(&points).expand2(size * 0.6 + egui::vec2(3.0, 3.0)))
+    };
+    if let Some((seat, owner)) = marks.turn
+        && let Some(r) = arm_rect(seat)
+    {
+        painter.rect_stroke(
+            r,
+            unit * 0.25,
+            egui::Stroke::new(unit * 0.1, seats.egui(owner as u8 + 1).gamma_multiply(0.8)),
+            egui::StrokeKind::Outside,
+        );
+    }
+    for (seat, owner, text) in &marks.badges {
+        let Some(r) = arm_rect(*seat) else { continue };
+        let galley = painter.layout_no_wrap(
+            text.clone(),
+            egui::FontId::proportional(unit * 0.34),
+            egui::Color32::WHITE,
+        );
+        let badge = galley.size() + egui::vec2(10.0, 4.0);
+        // Outside the arm, at its outer end: beside a north or south arm, below an east or
+        // west one (where the board has no nodes).
+        let middle = rect.center();
+        let outer_y = if r.center().y < middle.y {
+            r.top()
+        } else {
+            r.bottom()
+        };
+        let outer_x = if r.center().x < middle.x {
+            r.left()
+        } else {
+            r.right()
+        };
+        let centre = if (r.center().x - middle.x).abs() < (r.center().y - middle.y).abs() {
+            let y = outer_y + if outer_y < middle.y { 1.0 } else { -1.0 } * badge.y / 2.0;
+            egui::pos2(r.right() + badge.x / 2.0 + 4.0, y)
+        } else {
+            let x = outer_x + if outer_x < middle.x { 1.0 } else { -1.0 } * badge.x / 2.0;
+            egui::pos2(x, r.bottom() + badge.y / 2.0 + 4.0)
+        };
+        let badge = egui::Rect::from_center_size(centre, badge);
+        painter.rect_filled(badge, 4.0, seats.egui(*owner as u8 + 1));
+        painter.galley(
+            badge.center() - galley.size() / 2.0,
+            galley,
+            egui::Color32::WHITE,
+        );
     }
     // The moves made: a line along each path in the mover's colour, a ring where it
     // started and a square where it ended; the latest the strongest.

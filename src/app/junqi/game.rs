@@ -33,7 +33,13 @@ fn side_panel(
     resign: &mut bool,
     quit: &mut bool,
 ) {
+    // Who is with whom, in words as well as colours.
+    let badges = board::team_badges(&view.players, |t| tr!(loc, "junqi-team", team = t));
     for (i, pl) in view.players.iter().enumerate() {
+        let team = badges
+            .get(i)
+            .map(|b| format!("[{}] ", b.2))
+            .unwrap_or_default();
         let mut text = seat_name(loc, table, game, i);
         if pl.dove {
             text += &tr!(loc, "junqi-dove");
@@ -63,7 +69,7 @@ fn side_panel(
             };
             row.label(
                 egui::RichText::new(format!(
-                    "{turn}{text}  {}{total}{status}",
+                    "{turn}{team}{text}  {}{total}{status}",
                     tr!(loc, "junqi-score", score = pl.score)
                 ))
                 .color(seats.egui(i as u8 + 1))
@@ -232,6 +238,8 @@ pub(super) fn game_screen(
         cursor: table.hovered,
         moving: settings.animations.then(|| anim.moving(now)).flatten(),
         recent: board::recent_moves(&view.events, table.viewer),
+        turn: (view.phase == Phase::Playing).then(|| (game.players[view.turn].seat, view.turn)),
+        badges: board::team_badges(&view.players, |t| tr!(loc, "junqi-team", team = t)),
     };
     egui::CentralPanel::default().show(&mut root, |ui| {
         let rect = ui.max_rect();

@@ -280,6 +280,12 @@ pub(super) fn replay_screen(
                 wood: Some(theme::to_egui(wood.0)),
                 art: junqi_art,
                 recent: board::recent_moves(&replay.game.events, None),
+                turn: (replay.game.phase == bw_rules::junqi::Phase::Playing)
+                    .then(|| (replay.game.players[replay.game.turn].seat, replay.game.turn)),
+                badges: board::team_badges(
+                    &bw_rules::junqi::PlayerView::public(&replay.game).players,
+                    |t| tr!(loc, "junqi-team", team = t),
+                ),
                 ..Default::default()
             },
         );

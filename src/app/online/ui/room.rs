@@ -69,6 +69,19 @@ pub(super) fn room_screen(
             let waiting = room.status == RoomStatus::Waiting;
             let host = room.host.is_some() && room.host == room.you;
             p.separator();
+            // Who is with whom in a 四国 game with allies, in words as well as colours.
+            let badges = match &online.view {
+                Some(GameView::Junqi(v)) => {
+                    board::team_badges(&v.view.players, |t| tr!(loc, "junqi-team", team = t))
+                }
+                _ => Vec::new(),
+            };
+            let team_of = |seat: u8| {
+                badges
+                    .get(seat as usize)
+                    .map(|b| format!("[{}] ", b.2))
+                    .unwrap_or_default()
+            };
             for s in &room.seats {
                 // A seat's row wraps inside the panel: an empty seat offers 坐下 and, to the
                 // host, three computers, which are wider than the panel together.
@@ -90,7 +103,7 @@ pub(super) fn room_screen(
                             let side = format!("online-side-{}", s.seat);
                             format!("{} {who}", tr!(loc, &side))
                         } else {
-                            format!("{} {who}", s.seat + 1)
+                            format!("{} {}{who}", s.seat + 1, team_of(s.seat))
                         })
                         .color(colour)
                         .strong(),
@@ -518,6 +531,15 @@ fn junqi_board(
         selected: online.selected,
         destinations,
         recent: board::recent_moves(&online.junqi_events, (!v.observer).then_some(v.view.me)),
+        turn: (v.view.phase == bw_rules::junqi::Phase::Playing)
+            .then(|| {
+                v.view
+                    .players
+                    .get(v.view.turn)
+                    .map(|p| (p.seat, v.view.turn))
+            })
+            .flatten(),
+        badges: board::team_badges(&v.view.players, |t| tr!(loc, "junqi-team", team = t)),
         ..Default::default()
     };
     let rect = ui.max_rect();
