@@ -198,3 +198,32 @@ fn every_game_has_its_rules_in_every_language() {
         bracket_war::app::Screen::Rules
     );
 }
+
+/// The rules page tells each game's own rules: the 军棋 tab says nothing of 括号大战 (its
+/// note on content numbers is on 括号大战's tab only), and the mine rule reads right for the
+/// standard set of three mines.
+#[test]
+fn the_junqi_rules_tab_is_about_junqi_only() {
+    use bracket_war::app::screens::rules::sections;
+    for code in ["zh-CN", "en"] {
+        let loc = Locale::load(&assets(), code).unwrap();
+        let junqi: String = sections(&loc, "junqi")
+            .into_iter()
+            .map(|(t, x)| t + &x)
+            .collect();
+        for foreign in ["括号", "bracket", "Bracket", "palette", "棋子栏"] {
+            assert!(
+                !junqi.contains(foreign),
+                "{code}: {foreign:?} in 军棋's rules"
+            );
+        }
+        assert!(!loc.has("rules-junqi-hint"), "{code}: a hint under 军棋");
+        assert!(loc.has("rules-bracket-hint"));
+        let deploy = loc.t("rules-junqi-2");
+        assert!(
+            !deploy.contains("至少有五个（或全部）")
+                && !deploy.contains("at least five landmines (or all"),
+            "{code}: {deploy}"
+        );
+    }
+}

@@ -1,7 +1,7 @@
 # The rules page: for each game, sections (a title and a text) in order.
 
 rules = Rules
-rules-hint = The numbers (hit points, attack) come from the content files; a mod's pieces show their own in the palette's tooltip.
+rules-bracket-hint = The numbers (hit points, attack) come from the content files; a mod's pieces show their own in the palette's tooltip.
 
 rules-bracket-1-title = The goal
 rules-bracket-1 = 2 to 4 players take turns placing brackets and shapes on a 10×10 (up to 20×20) board with mirrors and glass. Each player has a 3×3 home corner (player 1 top left, 2 bottom right, 3 top right, 4 bottom left). The last player left after the others surrender wins; with a round limit, whoever covers the most cells when it is reached wins.
@@ -24,7 +24,7 @@ rules-star-2 = An optional rule (set on the new-game screen): two stars of the s
 rules-junqi-1-title = Board and pieces
 rules-junqi-1 = The two-player board or the four-player board. Each side has 25 pieces: Field Marshal, General, 2 Major Generals, 2 Brigadiers, 2 Colonels, 2 Majors, 3 Captains, 3 Lieutenants, 3 Engineers, 3 Landmines, 2 Bombs and the Flag. By rank: Field Marshal > General > Major General > Brigadier > Colonel > Major > Captain > Lieutenant > Engineer.
 rules-junqi-2-title = Deployment
-rules-junqi-2 = Pieces go on your own side only, never in a camp. The Flag stands in a headquarters; at least five landmines (or all of them) in the last two rows; no bomb in the first row. Click two pieces to swap them, or use the automatic layout, the mirror, and saved layouts. Whoever finishes first moves first.
+rules-junqi-2 = Pieces go on your own side only, never in a camp. The Flag stands in a headquarters; the landmines in the last two rows (all three of a standard set; with more than five in 乱战, at least five); no bomb in the first row. Click two pieces to swap them, or use the automatic layout, the mirror, and saved layouts. Whoever finishes first moves first.
 rules-junqi-3-title = Moving
 rules-junqi-3 = One step along a line; on the railway any distance along one straight line, and an engineer may turn on the railway. Nothing may stand in the way. The Flag, landmines and pieces in a headquarters never move. A piece in a camp cannot be attacked.
 rules-junqi-4-title = Combat

@@ -81,7 +81,11 @@ fn rules_screen(
                             v.label(egui::RichText::new(text).size(16.0).color(palette::TEXT));
                             v.add_space(14.0);
                         }
-                        theme::hint(v, &tr!(loc, "rules-hint"));
+                        // A game's own note (括号大战's numbers come from the content).
+                        let hint = format!("rules-{}-hint", GAMES[tab.0.min(3)].0);
+                        if loc.has(&hint) {
+                            theme::hint(v, &loc.t(&hint));
+                        }
                     });
                 });
             });
