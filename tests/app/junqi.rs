@@ -339,6 +339,11 @@ fn timers_run_out_into_the_automatic_layout_and_a_lost_turn() {
         game(&app).players[0].deployed,
         "the automatic layout marched out"
     );
+    let said = |app: &App, key: &str| {
+        let loc = app.world().resource::<Locale>();
+        table(app).message.as_deref() == Some(loc.t(key).as_str())
+    };
+    assert!(said(&app, "junqi-deploy-timed-out"), "a line says so");
     // S's turn comes; nobody moves; the turn is lost when the clock runs out.
     wait_until(&mut app, "the person's turn", |app| {
         table(app).person_to_act(game(app)) == Some(0)
@@ -354,6 +359,54 @@ fn timers_run_out_into_the_automatic_layout_and_a_lost_turn() {
             .iter()
             .any(|e| matches!(e, bw_rules::junqi::PublicEvent::TurnForfeit { player: 0 }))
     );
+    assert!(said(&app, "junqi-move-timed-out"), "a line says so");
+}
+
+/// A click on one's own piece that cannot move says why: the flag, a mine, a piece in a
+/// headquarters; a piece that can move is picked and says nothing.
+#[test]
+fn a_piece_that_cannot_move_says_why() {
+    use bw_rules::junqi::pieces::Ability;
+    let (mut app, _saves) = app();
+    start(
+        &mut app,
+        two_players(vec![Seat::Person, Seat::Computer(AiKind::Random)]),
+    );
+    intend(&mut app, JunqiIntent::Confirm);
+    wait_until(&mut app, "the person's turn", |app| {
+        table(app).person_to_act(game(app)) == Some(0)
+    });
+    let g = game(&app);
+    let node_of = |f: &dyn Fn(bw_rules::junqi::NodeId, &Ability) -> bool| {
+        g.board
+            .ids()
+            .find(|&n| {
+                g.at[n.0 as usize].is_some_and(|p| p.owner == 0 && f(n, &g.set.get(p.kind).ability))
+            })
+            .unwrap()
+    };
+    let flag = node_of(&|_, a| *a == Ability::Flag);
+    let mine = node_of(&|_, a| *a == Ability::Mine);
+    let in_hq = g.board.ids().find(|&n| {
+        g.board.kind(n) == bw_rules::junqi::NodeKind::Hq
+            && g.at[n.0 as usize].is_some_and(|p| {
+                p.owner == 0 && !matches!(g.set.get(p.kind).ability, Ability::Flag | Ability::Mine)
+            })
+    });
+    let movable = table(&app).legal_moves(g)[0].0;
+    let mut cases = vec![(flag, "junqi-why-flag"), (mine, "junqi-why-mine")];
+    if let Some(n) = in_hq {
+        cases.push((n, "junqi-why-hq"));
+    }
+    for (node, key) in cases {
+        intend(&mut app, JunqiIntent::BoardClick(node));
+        let loc = app.world().resource::<Locale>();
+        assert_eq!(table(&app).message.as_deref(), Some(loc.t(key).as_str()));
+        assert_eq!(table(&app).selected, None);
+    }
+    intend(&mut app, JunqiIntent::BoardClick(movable));
+    assert_eq!(table(&app).selected, Some(movable));
+    assert_eq!(table(&app).message, None, "a piece that moves says nothing");
 }
 
 /// A layout kept under a name comes back for a later game (another seat, the same hand);

@@ -26,6 +26,7 @@ pub(super) fn handover_screen(
     game: Option<Res<JunqiMatch>>,
     seats: Res<SeatColors>,
     mut intents: MessageWriter<JunqiIntent>,
+    mut screen: ResMut<NextState<crate::app::Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (Some(table), Some(game)) = (table, game) else {
@@ -52,6 +53,11 @@ pub(super) fn handover_screen(
             ui.add_space(20.0);
             if theme::big_button(ui, true, &tr!(loc, "junqi-handover-go")).clicked() {
                 intents.write(JunqiIntent::TakeOver);
+            }
+            ui.add_space(16.0);
+            // The game is kept in its slot at every move: the menu is always a way out.
+            if ui.button(tr!(loc, "save-and-quit")).clicked() {
+                screen.set(crate::app::Screen::Menu);
             }
         });
     });

@@ -104,6 +104,7 @@ fn side_panel(
     let me = table.viewer;
     let my_turn = me.is_some() && me == Some(view.turn) && table.person_to_act(game) == me;
     if p.add_enabled(my_turn, egui::Button::new(tr!(loc, "junqi-offer-draw")))
+        .on_hover_text(tr!(loc, "junqi-offer-draw-help"))
         .clicked()
     {
         intents.write(JunqiIntent::OfferDraw);

@@ -9,6 +9,7 @@ use bw_players::junqi::Seat;
 use bw_rules::junqi::Junqi;
 use bw_rules::junqi::ecs::{self, JunqiMatch, Request};
 use bw_rules::junqi::game::{Action, Phase, PlayerId};
+use bw_rules::junqi::view::SeenPiece;
 use bw_rules::rng::stream;
 
 use super::deploy::DeployAsk;
@@ -64,9 +65,15 @@ fn apply(world: &mut World, t: &mut JunqiTable, intent: JunqiIntent) {
     let g = game(world);
     let (turn, phase) = (g.turn, g.phase.clone());
     let persons_turn = viewer == Some(turn) && t.person_to_act(g) == viewer;
-    // An engine's answer may leave a message about it; anything else that changes the game
-    // clears the last one.
-    let keep_message = matches!(intent, JunqiIntent::Engine { .. });
+    // An engine's answer may leave a message about it, and a clock running out says so;
+    // the person's own next action clears the last message (computers' moves do not).
+    let keep_message = matches!(
+        intent,
+        JunqiIntent::Engine { .. }
+            | JunqiIntent::OutOfTime
+            | JunqiIntent::Computer { .. }
+            | JunqiIntent::ComputerLayout { .. }
+    );
     let outcome = match intent {
         JunqiIntent::TakeOver => {
             if let Some(p) = t.handover {
@@ -110,6 +117,20 @@ fn apply(world: &mut World, t: &mut JunqiTable, intent: JunqiIntent) {
                 }
                 _ => {
                     t.selected = moves.iter().any(|&(f, _)| f == n).then_some(n);
+                    // A piece of one's own that cannot move says why (a flag, a mine, a
+                    // piece in a headquarters, a piece boxed in).
+                    let g = game(world);
+                    t.message = match (t.selected, viewer) {
+                        (None, Some(me)) => {
+                            let seen = g.at[n.0 as usize].map(|p| SeenPiece {
+                                owner: p.owner,
+                                kind: Some(p.kind),
+                            });
+                            super::why_immobile(&g.board, &g.set, seen, me, n)
+                                .map(|key| crate::tr!(world.resource::<Locale>(), key))
+                        }
+                        _ => None,
+                    };
                     Outcome::Nothing
                 }
             }
@@ -169,9 +190,17 @@ fn apply(world: &mut World, t: &mut JunqiTable, intent: JunqiIntent) {
         JunqiIntent::OutOfTime => match (phase, viewer) {
             (Phase::Deploying, Some(p)) if !game(world).players[p].deployed => {
                 deploy_automatic(world, t, p);
+                t.message = Some(crate::tr!(
+                    world.resource::<Locale>(),
+                    "junqi-deploy-timed-out"
+                ));
                 Outcome::Changed
             }
             (Phase::Playing, Some(p)) if turn == p && t.person_to_act(game(world)) == Some(p) => {
+                t.message = Some(crate::tr!(
+                    world.resource::<Locale>(),
+                    "junqi-move-timed-out"
+                ));
                 request(world, t, Request::Act(Action::Timeout))
             }
             _ => Outcome::Nothing,

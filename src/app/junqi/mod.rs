@@ -476,6 +476,26 @@ fn refusal(loc: &Locale, r: &Refusal) -> String {
     }
 }
 
+/// Why `me`'s piece on `n` cannot move now, as a locale key (`None`: no piece of `me`'s
+/// there), from what `me` sees of the node. At one computer and online alike.
+pub fn why_immobile(
+    board: &bw_rules::junqi::Board,
+    set: &PieceSet,
+    seen: Option<bw_rules::junqi::view::SeenPiece>,
+    me: usize,
+    n: NodeId,
+) -> Option<&'static str> {
+    use bw_rules::junqi::pieces::Ability;
+    let piece = seen.filter(|p| p.owner == me)?;
+    let ability = piece.kind.map(|k| set.get(k).ability);
+    Some(match ability {
+        Some(Ability::Flag) => "junqi-why-flag",
+        Some(Ability::Mine) => "junqi-why-mine",
+        _ if board.kind(n) == bw_rules::junqi::NodeKind::Hq => "junqi-why-hq",
+        _ => "junqi-why-blocked",
+    })
+}
+
 /// Why a layout cannot march, in the player's words (at one computer and online alike).
 pub fn layout_error(loc: &Locale, e: &bw_rules::junqi::setup::LayoutError) -> String {
     use bw_rules::junqi::setup::LayoutError as L;

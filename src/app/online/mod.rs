@@ -110,6 +110,8 @@ pub enum Notice {
     LayoutNotLoaded(String),
     NoFreeSlot,
     SaveFailed(String),
+    /// Why a piece clicked cannot move (a locale key).
+    Cannot(&'static str),
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -728,6 +730,18 @@ fn junqi_click(online: &mut Online, set: &Arc<PieceSet>, node: NodeId) {
         return;
     }
     online.selected = moves.iter().any(|&(f, _)| f == node).then_some(node);
+    // A piece of one's own that cannot move says why.
+    online.notice = match online.selected {
+        None => crate::app::junqi::why_immobile(
+            &board,
+            set,
+            v.view.nodes.get(node.0 as usize).copied().flatten(),
+            v.view.me,
+            node,
+        )
+        .map(Notice::Cannot),
+        Some(_) => None,
+    };
 }
 
 /// A room clock on screen keeps the window ticking so that it counts down.

@@ -172,5 +172,6 @@ fn notice_text(loc: &Locale, n: &Notice) -> String {
         Notice::LayoutNotLoaded(e) => e.clone(),
         Notice::NoFreeSlot => tr!(loc, "online-no-free-slot"),
         Notice::SaveFailed(e) => tr!(loc, "online-save-failed", reason = e.clone()),
+        Notice::Cannot(key) => tr!(loc, key),
     }
 }

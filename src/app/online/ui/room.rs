@@ -450,7 +450,11 @@ fn game_buttons(
             // dove beside its name in the seat list).
             let me = &v.view.players[v.view.me];
             let someone_offers = v.view.players.iter().any(|pl| pl.dove);
-            if v.view.turn == v.view.me && p.button(tr!(loc, "junqi-offer-draw")).clicked() {
+            if v.view.turn == v.view.me
+                && p.button(tr!(loc, "junqi-offer-draw"))
+                    .on_hover_text(tr!(loc, "junqi-offer-draw-help"))
+                    .clicked()
+            {
                 intents.write(OnlineIntent::Act(GameAction::OfferDraw));
             }
             if someone_offers && !me.dove && me.lost.is_none() {
