@@ -116,18 +116,27 @@ pub(super) fn hud(
                 });
             }
             p.add_space(12.0);
-            let can_pass = human
-                && check(
-                    &setup.settings,
-                    &snapshot.board,
-                    &turn.0,
-                    &content.0,
-                    &Action::Pass,
-                )
-                .is_ok();
-            if p.add_enabled(can_pass, egui::Button::new(tr!(loc, "pass")))
-                .clicked()
-            {
+            let pass = check(
+                &setup.settings,
+                &snapshot.board,
+                &turn.0,
+                &content.0,
+                &Action::Pass,
+            );
+            let can_pass = human && pass.is_ok();
+            // A 跳过 that cannot be pressed says why (on the player's turn).
+            let why_not = match &pass {
+                Err(e) if human => Some(crate::app::i18n::refusal(&loc, e)),
+                _ => None,
+            };
+            let button = p.add_enabled(can_pass, egui::Button::new(tr!(loc, "pass")));
+            if let Some(why) = &why_not {
+                button.on_disabled_hover_text(why.as_str());
+                // In 星号大战 a player never passes by hand: the line says so.
+                if setup.settings.mode == Mode::StarWar {
+                    theme::hint(p, why);
+                }
+            } else if button.clicked() {
                 moves.write(BracketMove(Action::Pass));
             }
             if p.add_enabled(human, egui::Button::new(tr!(loc, "surrender")))
@@ -140,8 +149,11 @@ pub(super) fn hud(
                 ui.paused = true;
             }
             p.add_space(8.0);
+            // Stars neither face nor attack: 星号大战 has no attacks to show.
             let mut beams = ui.show_beams;
-            if p.checkbox(&mut beams, tr!(loc, "show-beams")).changed() {
+            if setup.settings.mode != Mode::StarWar
+                && p.checkbox(&mut beams, tr!(loc, "show-beams")).changed()
+            {
                 ui.show_beams = beams;
             }
             let mut hint = ui.coverage_hint;
