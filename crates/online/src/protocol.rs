@@ -533,6 +533,8 @@ pub enum RefusalCode {
     NotLoggedIn,
     /// The host does not let anyone watch.
     NoObservers,
+    /// No account has that name (a player's page).
+    NoPlayer,
 }
 
 /// Rank titles as QQ's hall names them, from the rating: 司令 at the top, 工兵 at the bottom.

@@ -361,3 +361,40 @@ fn with_no_reading_seconds_a_spent_total_loses_the_game() {
         "seat 0 lost on time"
     );
 }
+
+/// A logged-in player who leaves a game being played, and enters the room again from the
+/// hall (as the hall offers: to watch), is back in their seat; a guest who does the same
+/// only watches.
+#[test]
+fn a_player_who_left_mid_game_and_enters_again_is_back_in_the_seat() {
+    let mut h = Harness::new(junqi_2p(), 13);
+    for (conn, name, seat) in [(1, "ann", 0u8), (2, "bo", 1u8)] {
+        let t = h.token();
+        let fx = h
+            .room
+            .enter_as(h.now, conn, name, Some(name.into()), Some(seat), None, || t)
+            .unwrap();
+        h.take(fx);
+        h.send(conn, ClientMsg::Ready { ready: true }).unwrap();
+    }
+    assert_eq!(h.room.status(), RoomStatus::Playing);
+    let fx = h.room.depart(h.now, 2, true);
+    h.take(fx);
+    h.now += 5_000;
+    let t = h.token();
+    let fx = h
+        .room
+        .enter_as(h.now, 7, "bo", Some("bo".into()), None, None, || t)
+        .unwrap();
+    h.take(fx);
+    assert_eq!(last_room(&h, 7).you, Some(1), "bo is back in seat 1");
+    assert!(last_room(&h, 7).seats[1].connected);
+    // A guest named like a seated account only watches.
+    let t = h.token();
+    let fx = h
+        .room
+        .enter_as(h.now, 8, "ann", None, None, None, || t)
+        .unwrap();
+    h.take(fx);
+    assert_eq!(last_room(&h, 8).you, None);
+}

@@ -86,6 +86,9 @@ pub struct Online {
     pub selected: Option<NodeId>,
     /// The last `join` asked (another server of the hall may hold the room: `elsewhere`).
     last_join: Option<ClientMsg>,
+    /// A log-in or registration was asked with the connection: refused, the connection
+    /// ends (nobody stays in the hall as a guest under a name they could not log in as).
+    signing_in: bool,
     /// Another server holds the room asked for: its address, and the `join` to say there.
     moving: Option<(String, ClientMsg)>,
 }
@@ -138,6 +141,8 @@ pub enum OnlineIntent {
     Disconnect,
     /// Ends the account's session: the connection goes on as a guest.
     Logout,
+    /// The player moved on (another tab): the last refusal is put away.
+    Dismiss,
     /// The hall's rooms again, with this filter, from its first page (`None`: the same
     /// filter and page).
     FindRooms(Option<LobbyFilter>),
@@ -247,6 +252,7 @@ impl Online {
                 self.find_rooms();
             }
             ServerMsg::LoggedIn { name, session, .. } => {
+                self.signing_in = false;
                 self.me = name;
                 self.logged_in = true;
                 self.session = Some(session);
@@ -258,8 +264,13 @@ impl Online {
                 self.session = None;
                 self.session_ended = true;
             }
-            ServerMsg::Player { page } => self.player = Some(page),
+            // An answer clears the last refusal: it is no longer what the player reads.
+            ServerMsg::Player { page } => {
+                self.notice = None;
+                self.player = Some(page)
+            }
             ServerMsg::Leaderboard { pool, page, rows } => {
+                self.notice = None;
                 self.leaderboard = Some((pool, page, rows))
             }
             ServerMsg::Rated { results } => self.rated = Some(results),
@@ -283,6 +294,7 @@ impl Online {
                 if self.room.as_ref().map(|r| r.id) != Some(room.id) {
                     self.reset_game();
                     self.chat.clear();
+                    self.notice = None;
                 }
                 self.room = Some(room);
             }
@@ -313,9 +325,26 @@ impl Online {
                     self.session = None;
                     self.session_ended = true;
                 }
+                let about_the_account = matches!(
+                    code,
+                    RefusalCode::NameTaken
+                        | RefusalCode::BadName
+                        | RefusalCode::BadPassword
+                        | RefusalCode::BadLogin
+                        | RefusalCode::Busy
+                        | RefusalCode::RateLimited
+                        | RefusalCode::ServerFull
+                );
+                if self.signing_in && about_the_account && !self.logged_in {
+                    self.signing_in = false;
+                    // Back to the connect form, with the reason.
+                    self.link = None;
+                    self.status = Status::Offline;
+                }
                 self.notice = Some(Notice::Refused(code, reason))
             }
             ServerMsg::Finished { record } => {
+                self.notice = None;
                 if let GameRecord::Junqi { ron } = &record {
                     let game = junqi::record::Record::from_ron(ron)
                         .and_then(|r| r.replay(content.pieces.clone()));
@@ -350,7 +379,11 @@ impl Online {
                     {
                         let board = rules.make_board();
                         let seat = rules.seat_letters()[v.view.me];
-                        self.layout = Some(auto_layout(&rules, &board, set, seat, &v.view.hand, 1));
+                        // Seeded afresh: an army that always started the same would tell
+                        // everyone where the flag is unless its player changed it.
+                        let seed = fresh_seed();
+                        self.layout =
+                            Some(auto_layout(&rules, &board, set, seat, &v.view.hand, seed));
                     }
                 } else {
                     self.layout = None;
@@ -598,6 +631,10 @@ fn apply_intents(
                     resume,
                     session,
                 };
+                online.signing_in = matches!(
+                    then,
+                    Some(ClientMsg::Login { .. } | ClientMsg::Register { .. })
+                );
                 online.link = Some(Link::open(url, hello, then, wake));
                 online.status = Status::Connecting;
                 online.notice = None;
@@ -614,6 +651,7 @@ fn apply_intents(
                 }
                 online.find_rooms();
             }
+            OnlineIntent::Dismiss => online.notice = None,
             OnlineIntent::LobbyPage(page) => {
                 online.lobby_page = page;
                 online.find_rooms();
@@ -661,14 +699,23 @@ fn apply_intents(
     }
 }
 
+/// A seed nobody else can guess (for this seat's layouts): the standard library's random
+/// hasher keys, mixed with the time.
+fn fresh_seed() -> u64 {
+    use std::hash::BuildHasher;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    std::collections::hash_map::RandomState::new().hash_one(now)
+}
+
 /// The 军棋 layout panel's requests, on the army being laid out (nothing is sent before 出征):
 /// the deployment's own rules, as at one computer.
 fn layout_ask(online: &mut Online, set: &Arc<PieceSet>, saves: &crate::app::Saves, ask: DeployAsk) {
     let Some(layout) = online.layout.clone() else {
         return;
     };
-    online.seq += 1;
-    let seed = online.seq as u64;
+    let seed = fresh_seed();
     let result = online.with_army(set, |a| {
         deployment::request(&ask, &layout, a, &saves.0.dir, seed)
     });

@@ -43,6 +43,17 @@ impl Room {
                 "the room's password is not that",
             );
         }
+        // A logged-in player who left their seat mid-game and enters again (to watch, as
+        // the hall offers for a game being played) is back in the seat.
+        if self.status == RoomStatus::Playing
+            && let Some(key) = account.as_deref()
+            && self.seats.iter().any(|s| {
+                s.conn.is_none()
+                    && matches!(&s.holder, Holder::Person { account: Some(a), .. } if a == key)
+            })
+        {
+            return self.resume_account(now, conn, key, token);
+        }
         if seat.is_none() && !self.options.observers {
             return refuse(
                 RefusalCode::NoObservers,

@@ -392,7 +392,7 @@ impl Session {
             }
             ClientMsg::Player { name } => match self.hub.store.player_page(&name).await {
                 Ok(Some(page)) => self.link.send(&ServerMsg::Player { page }),
-                Ok(None) => self.refuse(RefusalCode::BadName, "no player has that name"),
+                Ok(None) => self.refuse(RefusalCode::NoPlayer, "no player has that name"),
                 Err(e) => {
                     eprintln!("cannot read a player page: {e}");
                     self.refuse(RefusalCode::Busy, "the server could not read the page");

@@ -694,6 +694,12 @@ fn password_attempts_are_limited_per_address_and_sessions_per_account() {
     })
     .unwrap();
     assert!(matches!(answer(&mut c), ServerMsg::Player { .. }));
+    // A page of a name no account has says so.
+    c.send(&ClientMsg::Player {
+        name: "nobody at all".into(),
+    })
+    .unwrap();
+    assert_eq!(refusal(answer(&mut c)).0, RefusalCode::NoPlayer);
 
     let (_s, url, _dir) = server(|_| {});
     let sessions: Vec<String> = (0..=bw_online::hall::MAX_SESSIONS)

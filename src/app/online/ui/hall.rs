@@ -82,6 +82,8 @@ pub(super) fn connect_form(
             );
             g.end_row();
         });
+    // What a new account's password needs, before anyone is refused for it.
+    theme::hint(ui, &tr!(loc, "online-password-rule"));
     let name = settings.online_name.trim().to_string();
     let idle = online.status != super::Status::Connecting;
     let named = idle && !name.is_empty();
@@ -180,7 +182,8 @@ pub(super) fn leaderboard(
     }
     ui.horizontal(|h| {
         for p in POOLS {
-            if h.selectable_label(p == pool, pool_name(loc, p)).clicked() && p != pool {
+            // (The shown pool asked again: it may have changed since.)
+            if h.selectable_label(p == pool, pool_name(loc, p)).clicked() {
                 ask(intents, p, 0);
             }
         }

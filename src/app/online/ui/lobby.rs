@@ -104,6 +104,35 @@ impl NewRoom {
     }
 }
 
+/// How often the hall's room list is asked for again while a player looks at it.
+pub const ROOMS_REFRESH: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The room list keeps itself up to date while the 房间 tab is open (rooms come, fill and
+/// go): asked again every [`ROOMS_REFRESH`], the window waking once a second for it.
+pub(super) fn refresh_rooms(
+    online: Res<Online>,
+    hall: Res<HallForm>,
+    mut last: Local<Option<std::time::Instant>>,
+    mut intents: MessageWriter<OnlineIntent>,
+    mut ticking: MessageWriter<crate::app::KeepTicking>,
+) {
+    if !online.connected() || hall.tab != Tab::Rooms {
+        *last = None;
+        return;
+    }
+    ticking.write(crate::app::KeepTicking);
+    let now = std::time::Instant::now();
+    match *last {
+        Some(at) if now.duration_since(at) < ROOMS_REFRESH => {}
+        Some(_) => {
+            intents.write(OnlineIntent::FindRooms(None));
+            *last = Some(now);
+        }
+        // Just opened: the list came with it.
+        None => *last = Some(now),
+    }
+}
+
 pub(super) fn lobby_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
@@ -139,7 +168,20 @@ pub(super) fn lobby_screen(
                     (Tab::Leaderboard, "online-tab-leaderboard"),
                     (Tab::Player, "online-tab-player"),
                 ] {
-                    h.selectable_value(&mut hall.tab, tab, tr!(loc, key));
+                    if h.selectable_value(&mut hall.tab, tab, tr!(loc, key))
+                        .clicked()
+                    {
+                        intents.write(OnlineIntent::Dismiss);
+                        // The board as it stands now (games end while the tab is closed).
+                        if tab == Tab::Leaderboard
+                            && let Some((pool, page, _)) = &online.leaderboard
+                        {
+                            intents.write(OnlineIntent::Send(ClientMsg::Leaderboard {
+                                pool: pool.clone(),
+                                page: *page,
+                            }));
+                        }
+                    }
                 }
             });
         }
@@ -397,23 +439,25 @@ fn new_room(
 
 /// 军棋 rooms' own rules: the total clock, timeouts that lose, 任意人数.
 fn junqi_room_rules(ui: &mut egui::Ui, loc: &Locale, f: &mut NewRoom) {
-    egui::Grid::new("junqi_room_rules")
-        .num_columns(2)
-        .show(ui, |g| {
-            g.label(tr!(loc, "online-total-mins"));
-            g.add(egui::DragValue::new(&mut f.total_mins).range(0..=180));
-            g.end_row();
-            g.label(tr!(loc, "online-timeouts-lose"));
-            g.add(
-                egui::DragValue::new(&mut f.timeouts_lose)
-                    .range(0..=bw_online::protocol::MAX_TIMEOUTS_LOSE),
-            );
-            g.end_row();
-        });
+    ui.horizontal(|h| {
+        h.label(tr!(loc, "online-total-mins"));
+        h.add(egui::DragValue::new(&mut f.total_mins).range(0..=180));
+    });
     if f.total_mins > 0 {
         theme::hint(ui, &tr!(loc, "online-total-help"));
     }
+    ui.horizontal(|h| {
+        h.label(tr!(loc, "online-timeouts-lose"));
+        h.add(
+            egui::DragValue::new(&mut f.timeouts_lose)
+                .range(0..=bw_online::protocol::MAX_TIMEOUTS_LOSE),
+        );
+    });
+    // 任意人数 is the four-player board's: elsewhere it is off, not greyed while ticked.
     let four = f.junqi.board == junqi::BoardChoice::FourPlayer;
+    if !four {
+        f.any_count = false;
+    }
     ui.add_enabled(
         four,
         egui::Checkbox::new(&mut f.any_count, tr!(loc, "online-any-count")),

@@ -23,6 +23,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<NewRoom>()
         .init_resource::<hall::HallForm>()
         .add_systems(
+            Update,
+            lobby::refresh_rooms.run_if(in_state(OnlineScreen::Lobby)),
+        )
+        .add_systems(
             EguiPrimaryContextPass,
             (
                 lobby_screen.run_if(in_state(OnlineScreen::Lobby)),
@@ -155,6 +159,7 @@ fn notice_text(loc: &Locale, n: &Notice) -> String {
                 RefusalCode::WrongPassword => "online-refused-wrong_password",
                 RefusalCode::NotLoggedIn => "online-refused-not_logged_in",
                 RefusalCode::NoObservers => "online-refused-no_observers",
+                RefusalCode::NoPlayer => "online-refused-no_player",
             };
             tr!(loc, key, detail = detail.clone())
         }

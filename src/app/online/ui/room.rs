@@ -34,6 +34,7 @@ pub(super) fn room_screen(
     mut chat: Local<String>,
     mut layout_name: Local<String>,
     mut confirm_resign: Local<bool>,
+    mut confirm_leave: Local<bool>,
     mut board_panels: ResMut<crate::app::bracket::view::BoardPanels>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -68,6 +69,26 @@ pub(super) fn room_screen(
             p.label(status_name(&loc, room.status));
             let waiting = room.status == RoomStatus::Waiting;
             let host = room.host.is_some() && room.host == room.you;
+            // 任意人数: hands up but nobody facing anybody says what is missing.
+            if sides {
+                let seated: Vec<bool> = room
+                    .seats
+                    .iter()
+                    .map(|s| s.occupant != Occupant::Empty)
+                    .collect();
+                let all_up = room
+                    .seats
+                    .iter()
+                    .all(|s| s.occupant == Occupant::Empty || s.ready);
+                let count = seated.iter().filter(|&&s| s).count();
+                if let Ok(seated) = <[bool; 4]>::try_from(seated)
+                    && count >= 2
+                    && all_up
+                    && bw_rules::junqi::setup::any_count_players(seated).is_none()
+                {
+                    theme::warning(p, &tr!(loc, "online-any-count-not-facing"));
+                }
+            }
             p.separator();
             // Who is with whom in a 四国 game with allies, in words as well as colours.
             let badges = match &online.view {
@@ -133,7 +154,8 @@ pub(super) fn room_screen(
                         if h.small_button(tr!(loc, "online-sit")).clicked() {
                             send(&mut intents, ClientMsg::Sit { seat: s.seat });
                         }
-                        if host {
+                        // A rated room's seats are for logged-in persons only.
+                        if host && !room.options.rated {
                             for level in [Level::Easy, Level::Normal, Level::Hard] {
                                 if h.small_button(level_name(&loc, level)).clicked() {
                                     send(
@@ -219,6 +241,9 @@ pub(super) fn room_screen(
                         &mut confirm_resign,
                     );
                 }
+            } else if room.status == RoomStatus::Playing {
+                // An observer reads the clocks too.
+                clocks(p, &loc, &online);
             }
             if let Some(n) = &online.notice {
                 theme::warning(p, &notice_text(&loc, n));
@@ -280,8 +305,27 @@ pub(super) fn room_screen(
                     intents.write(OnlineIntent::SaveFinished);
                 }
             }
-            if p.button(tr!(loc, "online-leave")).clicked() {
-                send(&mut intents, ClientMsg::Leave);
+            // Leaving a seat mid-game asks first (the game goes on without the player).
+            let seated_in_game = room.status == RoomStatus::Playing
+                && room.you.is_some()
+                && online.finished.is_none();
+            if *confirm_leave && seated_in_game {
+                theme::warning(p, &tr!(loc, "online-leave-sure"));
+                p.horizontal(|h| {
+                    if h.button(tr!(loc, "online-leave")).clicked() {
+                        send(&mut intents, ClientMsg::Leave);
+                        *confirm_leave = false;
+                    }
+                    if h.button(tr!(loc, "cancel")).clicked() {
+                        *confirm_leave = false;
+                    }
+                });
+            } else if p.button(tr!(loc, "online-leave")).clicked() {
+                if seated_in_game {
+                    *confirm_leave = true;
+                } else {
+                    send(&mut intents, ClientMsg::Leave);
+                }
             }
             p.separator();
             // The 军棋 move list: public events only.
@@ -380,12 +424,27 @@ fn clocks(p: &mut egui::Ui, loc: &Locale, online: &Online) {
     let Some(ms) = online.clock_left() else {
         return;
     };
-    let (Some(GameView::Junqi(v)), Some(room), false) =
-        (&online.view, &online.room, totals.is_empty())
-    else {
+    let (Some(GameView::Junqi(v)), Some(room)) = (&online.view, &online.room) else {
         p.label(tr!(loc, "junqi-clock", n = ms.div_ceil(1000)));
         return;
     };
+    if totals.is_empty() {
+        // Whose clock it is: the mover's name beside the seconds (the layout clock is
+        // everyone's).
+        let playing = v.view.phase == bw_rules::junqi::Phase::Playing;
+        let text = if playing {
+            tr!(
+                loc,
+                "online-turn-clock",
+                who = seat_name(loc, room, v.view.turn),
+                n = ms.div_ceil(1000)
+            )
+        } else {
+            tr!(loc, "junqi-clock", n = ms.div_ceil(1000))
+        };
+        p.label(egui::RichText::new(text).strong());
+        return;
+    }
     if v.view.phase != bw_rules::junqi::Phase::Playing {
         p.label(tr!(loc, "junqi-clock", n = ms.div_ceil(1000)));
     }
