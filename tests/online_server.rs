@@ -817,3 +817,35 @@ fn on_postgres_two_servers_share_the_hall_and_send_players_to_each_others_rooms(
     let (on_b_room, _) = seated(&mut bob_on_b);
     assert_ne!(on_b_room, room);
 }
+
+/// A server alone that is given a name later (`--public-url`, to join a hall of several
+/// servers) keeps the rooms it made without one: killed, started again with its name, its
+/// waiting room is back and the seat token still takes the seat.
+#[test]
+fn a_server_given_a_public_url_later_keeps_its_rooms() {
+    let data = tempfile::tempdir().unwrap();
+    let (mut server, url) = serve(data.path());
+    let mut a = Client::join(&url, "a", None).unwrap();
+    a.send(&ClientMsg::CreateRoom {
+        options: room_options(GameKind::Junqi, 2),
+    })
+    .unwrap();
+    let (room, token) = seated(&mut a);
+    server.kill();
+    let addr = format!("127.0.0.1:{}", free_port());
+    let (_server, url) = serve_at(
+        &addr,
+        data.path(),
+        &["--public-url".to_string(), format!("ws://{addr}")],
+    );
+    let mut back = Client::join(&url, "a", Some(token)).unwrap();
+    match back
+        .expect(Duration::from_secs(10), |m| {
+            matches!(m, ServerMsg::Seated { .. })
+        })
+        .unwrap()
+    {
+        ServerMsg::Seated { room: r, seat, .. } => assert_eq!((r, seat), (room, 0)),
+        _ => unreachable!(),
+    }
+}

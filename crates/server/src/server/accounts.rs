@@ -746,28 +746,3 @@ impl Store {
             .map_err(db)
     }
 }
-
-/// Notes what every account's name looks like, for accounts made before names' looks were
-/// kept (at start; an account whose look another holds keeps its name).
-pub(super) async fn note_skeletons(pool: &sqlx::AnyPool) -> Result<(), sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT a.name_key AS name_key, a.name AS name FROM accounts a WHERE NOT EXISTS \
-         (SELECT 1 FROM name_skeletons s WHERE s.name_key = a.name_key)",
-    )
-    .fetch_all(pool)
-    .await?;
-    for row in rows {
-        let (key, name): (String, String) = (row.try_get("name_key")?, row.try_get("name")?);
-        for skeleton in hall::name_skeletons(&name) {
-            sqlx::query(
-                "INSERT INTO name_skeletons (skeleton, name_key) VALUES ($1, $2) \
-                 ON CONFLICT (skeleton) DO NOTHING",
-            )
-            .bind(&skeleton)
-            .bind(&key)
-            .execute(pool)
-            .await?;
-        }
-    }
-    Ok(())
-}

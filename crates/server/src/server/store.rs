@@ -186,7 +186,7 @@ impl Store {
                 .await
                 .map_err(|e| format!("cannot set up the database {url}: {e}"))?;
         }
-        super::accounts::note_skeletons(&pool)
+        note_skeletons(&pool)
             .await
             .map_err(|e| format!("cannot set up the database {url}: {e}"))?;
         let (tx, rx) = mpsc::channel(QUEUE);
@@ -235,7 +235,10 @@ impl Store {
                 .try_get::<Option<String>, _>("server")
                 .map_err(|e| e.to_string())?;
             let mine = match holder {
-                Some(server) => *server == *self.server,
+                Some(server) if *server == *self.server => true,
+                // A server alone made it (no name); named now, this server takes it.
+                Some(server) if server.is_empty() => self.claim(id).await?,
+                Some(_) => false,
                 None => self.claim(id).await?,
             };
             if !mine {
@@ -249,10 +252,13 @@ impl Store {
         Ok(out)
     }
 
-    /// Names this server as the holder of a room no server holds; whether it now is.
+    /// Names this server as the holder of a room no server holds, or a room of a server
+    /// alone (no name); whether it now is (the first server to ask gets it).
     async fn claim(&self, room: i64) -> Result<bool, String> {
         sqlx::query(
-            "INSERT INTO room_servers (room, server) VALUES ($1, $2) ON CONFLICT (room) DO NOTHING",
+            "INSERT INTO room_servers (room, server) VALUES ($1, $2) \
+             ON CONFLICT (room) DO UPDATE SET server = excluded.server \
+             WHERE room_servers.server = ''",
         )
         .bind(room)
         .bind(&*self.server)
@@ -578,4 +584,29 @@ pub fn record_in(data: &std::path::Path, room: RoomId) -> Result<Option<String>,
         let store = Store::open(&sqlite_url(data), None).await?;
         store.record(room).await
     })
+}
+
+/// Notes what every account's name looks like, for accounts made before names' looks were
+/// kept (at start; an account whose look another holds keeps its name).
+async fn note_skeletons(pool: &sqlx::AnyPool) -> Result<(), sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT a.name_key AS name_key, a.name AS name FROM accounts a WHERE NOT EXISTS \
+         (SELECT 1 FROM name_skeletons s WHERE s.name_key = a.name_key)",
+    )
+    .fetch_all(pool)
+    .await?;
+    for row in rows {
+        let (key, name): (String, String) = (row.try_get("name_key")?, row.try_get("name")?);
+        for skeleton in bw_online::hall::name_skeletons(&name) {
+            sqlx::query(
+                "INSERT INTO name_skeletons (skeleton, name_key) VALUES ($1, $2) \
+                 ON CONFLICT (skeleton) DO NOTHING",
+            )
+            .bind(&skeleton)
+            .bind(&key)
+            .execute(pool)
+            .await?;
+        }
+    }
+    Ok(())
 }
