@@ -301,6 +301,9 @@ pub struct JunqiSave {
     pub scored: bool,
     /// Seconds since the Unix epoch.
     pub last_played: u64,
+    /// A game played online (kept from the room at its end).
+    #[serde(default)]
+    pub online: bool,
 }
 
 /// 军棋 timers, in seconds (`None`: off).

@@ -137,6 +137,7 @@ fn store_long_game(saves: &std::path::Path, timers: bracket_war::saves::JunqiTim
         timers,
         scored: false,
         last_played: bracket_war::saves::now(),
+        online: false,
     };
     SaveDir::new(saves).store(0, &save).unwrap();
     game.plies
@@ -154,6 +155,13 @@ fn a_long_game_keeps_its_way_out_and_esc_pauses() {
     let m = g.wait("slot #1 holds the game", |m| {
         m.in_state("JunqiScreen::Slots") && m.containing("#1 ").is_some()
     });
+    // The card says who played: each seat's letter and name or computer level.
+    let card = &m.containing("#1 ").unwrap().text;
+    assert!(
+        card.contains(&zh("junqi-computer-normal")),
+        "the computer on the card: {card}"
+    );
+    g.screenshot("slots");
     let (x, y) = m.containing("#1 ").unwrap().center();
     g.click_at(x, y, 1);
     let m = g.wait("the long game continued, the person to move", |m| {
@@ -198,6 +206,13 @@ fn a_running_clock_wakes_the_window_once_a_second() {
     let m = g.wait("slot #1 holds the game", |m| {
         m.in_state("JunqiScreen::Slots") && m.containing("#1 ").is_some()
     });
+    // The card says who played: each seat's letter and name or computer level.
+    let card = &m.containing("#1 ").unwrap().text;
+    assert!(
+        card.contains(&zh("junqi-computer-normal")),
+        "the computer on the card: {card}"
+    );
+    g.screenshot("slots");
     let (x, y) = m.containing("#1 ").unwrap().center();
     g.click_at(x, y, 1);
     g.wait("the game continued, the person to move", |m| {

@@ -231,6 +231,7 @@ junqi-slot-players = { $n } players
 junqi-slot-deploying = deploying
 junqi-slot-playing = ply { $plies }
 junqi-slot-over = finished after { $plies } plies
+junqi-slot-online = played online
 junqi-new-game = New Junqi game
 junqi-presets = Presets:
 junqi-preset-standard = Standard Junqi

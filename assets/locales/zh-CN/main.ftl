@@ -209,6 +209,7 @@ junqi-slot-players = { $n } 人
 junqi-slot-deploying = 布阵中
 junqi-slot-playing = 第 { $plies } 步
 junqi-slot-over = 已结束（{ $plies } 步）
+junqi-slot-online = 联机对局
 junqi-new-game = 新军棋
 junqi-presets = 标准组合：
 junqi-preset-standard = 标准军棋

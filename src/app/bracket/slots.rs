@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bw_rules::bracket::Board;
 use bw_rules::bracket::board::Tile;
 use bw_rules::bracket::ecs::BracketContent;
-use bw_rules::bracket::game::Mode;
+use bw_rules::bracket::game::{Mode, Outcome};
 
 use super::StartBracketGame;
 use super::newgame::{BracketDraft, BracketMode};
@@ -171,11 +171,33 @@ fn slots_screen(
                                         turn = game.turn.current
                                     )
                                 };
+                                // Who won, on the card (beside when it was last played).
+                                let winners: Vec<u8> = match game.turn.outcome.as_ref() {
+                                    Some(Outcome::LastStanding(p)) => vec![*p],
+                                    Some(Outcome::Scored { winners, .. }) => winners.clone(),
+                                    None => vec![],
+                                };
+                                let won = (!winners.is_empty()).then(|| {
+                                    let names: Vec<String> = winners
+                                        .iter()
+                                        .map(|&p| crate::app::i18n::player_name(&loc, p))
+                                        .collect();
+                                    tr!(
+                                        loc,
+                                        "winner",
+                                        players = names.join(&tr!(loc, "list-separator")),
+                                        n = winners.len()
+                                    )
+                                });
                                 text(at(rect.min, 12.0, 40.0), info, 15.0);
                                 let since = crate::saves::now().saturating_sub(data.last_played);
+                                let played = tr!(loc, "last-played", when = ago(&loc, since));
                                 text(
                                     at(rect.min, 12.0, 62.0),
-                                    tr!(loc, "last-played", when = ago(&loc, since)),
+                                    match won {
+                                        Some(won) => format!("{won} · {played}"),
+                                        None => played,
+                                    },
                                     15.0,
                                 );
                                 let mini = egui::Rect::from_min_size(

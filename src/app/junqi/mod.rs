@@ -80,6 +80,8 @@ pub struct JunqiTable {
     pub clock: Option<f32>,
     /// The finished game's scores were added to the profiles.
     pub scored: bool,
+    /// The game was played online (a slot kept from a room): said on its slot card.
+    pub online: bool,
     /// Each profile's total over earlier games (the side panel shows it beside this game's).
     pub profile_totals: std::collections::BTreeMap<String, i64>,
 }
@@ -102,6 +104,7 @@ impl JunqiTable {
             timers,
             clock: None,
             scored: false,
+            online: false,
             profile_totals: Default::default(),
         }
     }
@@ -167,6 +170,7 @@ impl JunqiTable {
             timers: self.timers,
             scored: self.scored,
             last_played: crate::saves::now(),
+            online: self.online,
         }
     }
 }
@@ -436,6 +440,7 @@ fn start_games(
                 JunqiSlot::Saved(Saved { save, game }) => {
                     let mut t = JunqiTable::new(save.seats, save.seed, slot, save.timers);
                     t.scored = save.scored;
+                    t.online = save.online;
                     Ok((t, *game))
                 }
                 _ => continue,

@@ -10,8 +10,17 @@ use crate::app::i18n::{Locale, ago};
 use crate::app::screens::slots::confirm_delete;
 use crate::app::state::{JunqiScreen, Screen};
 use crate::app::theme;
-use crate::saves::{JunqiSave, JunqiSlot, Saved};
+use crate::saves::{JunqiSave, JunqiSeat, JunqiSlot, Saved};
 use crate::tr;
+
+/// The locale key of a computer's level.
+fn computer_key(kind: bw_players::junqi::AiKind) -> &'static str {
+    match kind {
+        bw_players::junqi::AiKind::Random => "junqi-computer-easy",
+        bw_players::junqi::AiKind::Heuristic => "junqi-computer-normal",
+        bw_players::junqi::AiKind::Strong => "junqi-computer-hard",
+    }
+}
 
 pub(super) fn slots_screen(
     mut commands: Commands,
@@ -39,15 +48,35 @@ pub(super) fn slots_screen(
                 JunqiSlot::Empty => format!("#{} ＋ {}", i + 1, tr!(loc, "empty-slot")),
                 JunqiSlot::Saved(Saved { save, game }) => {
                     let since = crate::saves::now().saturating_sub(save.last_played);
+                    // Who played: each seat's letter and its person's name or computer's
+                    // level.
+                    let who = |p: usize| {
+                        let name = match save.seats.get(p) {
+                            Some(JunqiSeat::Computer(kind)) => tr!(loc, computer_key(*kind)),
+                            Some(JunqiSeat::Engine) => tr!(loc, "junqi-engine-seat"),
+                            _ => game.players[p].profile.clone(),
+                        };
+                        format!("{}·{name}", game.players[p].seat)
+                    };
+                    let players: Vec<String> = (0..game.players.len()).map(who).collect();
                     let state = match &game.phase {
                         Phase::Deploying => tr!(loc, "junqi-slot-deploying"),
                         Phase::Playing => tr!(loc, "junqi-slot-playing", plies = game.plies),
-                        Phase::Over(_) => tr!(loc, "junqi-slot-over", plies = game.plies),
+                        Phase::Over(outcome) => format!(
+                            "{} · {}",
+                            tr!(loc, "junqi-slot-over", plies = game.plies),
+                            super::log::outcome_with(&loc, &who, outcome)
+                        ),
+                    };
+                    let online = if save.online {
+                        format!(" · {}", tr!(loc, "junqi-slot-online"))
+                    } else {
+                        String::new()
                     };
                     format!(
-                        "#{} {} · {} · {}",
+                        "#{} {}{online}\n{} · {}",
                         i + 1,
-                        tr!(loc, "junqi-slot-players", n = game.players.len()),
+                        players.join(&tr!(loc, "list-separator")),
                         state,
                         tr!(loc, "last-played", when = ago(&loc, since))
                     )
@@ -62,7 +91,7 @@ pub(super) fn slots_screen(
             ui.vertical_centered(|ui| {
                 let r = ui.add(
                     egui::Button::new(egui::RichText::new(text).size(18.0))
-                        .min_size(egui::vec2(760.0, 44.0)),
+                        .min_size(egui::vec2(760.0, 52.0)),
                 );
                 if r.clicked() {
                     match &list.slots[i] {

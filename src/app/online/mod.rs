@@ -891,6 +891,7 @@ fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, 
                 // The scores of an online game are not added to this computer's profiles.
                 scored: true,
                 last_played: crate::saves::now(),
+                online: true,
             };
             dir.store(slot, &save).map_err(|e| failed(e.to_string()))?;
         }
