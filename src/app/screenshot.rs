@@ -31,6 +31,8 @@ pub enum Shot {
     /// The new-game settings (the original's "settings screen").
     Settings,
     Game,
+    /// 星号大战: a seeded game some stars in (its palette: stars only, no attacks shown).
+    StarGame,
     End,
     /// 猪国杀: a seeded table in the middle of a game, with the event log.
     Pig,
@@ -90,6 +92,11 @@ impl Plugin for ScreenshotPlugin {
 /// A demo game: seeded, with mirrors and glass, each move placing the kind used least so
 /// far, so every piece kind is on the board.
 pub fn demo_game(kinds: &KindTable, moves: usize, turn_limit: Option<u32>) -> Game {
+    demo_game_in(Mode::Classic, kinds, moves, turn_limit)
+}
+
+/// [`demo_game`] in either mode (星号大战: stars only).
+pub fn demo_game_in(mode: Mode, kinds: &KindTable, moves: usize, turn_limit: Option<u32>) -> Game {
     let settings = Settings {
         board: BoardSettings {
             side: 10,
@@ -97,7 +104,7 @@ pub fn demo_game(kinds: &KindTable, moves: usize, turn_limit: Option<u32>) -> Ga
             mirror_density: 0.12,
             glass_density: 0.06,
         },
-        mode: Mode::Classic,
+        mode,
         star_no_adjacent: false,
         turn_limit,
     };
@@ -189,6 +196,12 @@ fn go_to_screen(
             );
             screen.set(Screen::Bracket);
             bracket.set(BracketScreen::Slots);
+        }
+        Shot::StarGame => {
+            let game = demo_game_in(Mode::StarWar, kinds, 16, None);
+            let _ = dir.store(0, &save_of(&game, kinds));
+            screen.set(Screen::Bracket);
+            start.write(StartBracketGame::Load { slot: 0 });
         }
         Shot::Game => {
             let _ = dir.store(0, &save_of(&demo_game(kinds, 30, None), kinds));
@@ -332,7 +345,7 @@ fn take_screenshot(
         Shot::Menu => *screen.get() == Screen::Menu,
         Shot::Slots => bracket == Some(BracketScreen::Slots),
         Shot::Settings => bracket == Some(BracketScreen::NewGame),
-        Shot::Game => bracket == Some(BracketScreen::Playing),
+        Shot::Game | Shot::StarGame => bracket == Some(BracketScreen::Playing),
         Shot::End => bracket == Some(BracketScreen::GameOver),
         Shot::Pig => pig == Some(PigScreen::Table),
         Shot::JunqiSetup => junqi == Some(JunqiScreen::NewGame),

@@ -20,6 +20,7 @@ fn options(cli: Cli) -> AppOptions {
                     Screen::Slots => Shot::Slots,
                     Screen::Settings => Shot::Settings,
                     Screen::Game => Shot::Game,
+                    Screen::StarGame => Shot::StarGame,
                     Screen::End => Shot::End,
                     Screen::Pig => Shot::Pig,
                     Screen::JunqiSetup => Shot::JunqiSetup,

@@ -97,6 +97,7 @@ computer-thinking = (computer) thinking…
 seed-n = Seed { $seed }
 palette = Pieces
 palette-help = Pick a piece and drag it onto the board; the arrows or the wheel turn it
+palette-help-star = Pick the star, then click a cell or drag it onto the board; stars have no facing
 pass = Pass
 surrender = Surrender
 surrender-confirm = { $player } gives up: all their pieces leave the board. Surrender?

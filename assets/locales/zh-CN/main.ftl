@@ -87,6 +87,7 @@ computer-thinking = （电脑）思考中……
 seed-n = 种子 { $seed }
 palette = 棋子
 palette-help = 选择棋子，拖到棋盘上；方向键或滚轮旋转
+palette-help-star = 选好星号，点棋盘上的格子或拖过去放置；星号没有朝向
 pass = 跳过
 surrender = 投降
 surrender-confirm = { $player } 投降后，其所有棋子都会离开棋盘。确定投降吗？

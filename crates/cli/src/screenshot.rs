@@ -9,6 +9,8 @@ pub enum Screen {
     Slots,
     Settings,
     Game,
+    /// 星号大战: a seeded game some stars in.
+    StarGame,
     End,
     /// 猪国杀: a seeded table in the middle of a game, with the event log.
     Pig,

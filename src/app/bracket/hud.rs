@@ -80,7 +80,13 @@ pub(super) fn hud(
         .exact_size(210.0)
         .show(&mut root, |p| {
             p.heading(tr!(loc, "palette"));
-            p.label(egui::RichText::new(tr!(loc, "palette-help")).small());
+            // Stars do not turn: 星号大战's help says nothing of turning.
+            let help = if setup.settings.mode == Mode::StarWar {
+                "palette-help-star"
+            } else {
+                "palette-help"
+            };
+            p.label(egui::RichText::new(tr!(loc, help)).small());
             p.add_space(6.0);
             for (id, _) in placeable_kinds(&setup.settings, &content.0) {
                 let k = content.0.get(id);
@@ -104,8 +110,11 @@ pub(super) fn hud(
                 }
             }
             p.add_space(8.0);
-            // The facing, for brackets only: a shape (a star) has no front to choose.
-            if ui.kind.is_none_or(|k| content.0.get(k).is_bracket()) {
+            // The facing, for brackets only: a shape (a star) has no front to choose, and
+            // 星号大战 places nothing else.
+            if setup.settings.mode != Mode::StarWar
+                && ui.kind.is_none_or(|k| content.0.get(k).is_bracket())
+            {
                 p.horizontal(|h| {
                     for (d, arrow) in [(Dir::U, "↑"), (Dir::D, "↓"), (Dir::L, "←"), (Dir::R, "→")]
                     {
