@@ -579,24 +579,9 @@ fn twenty_rooms_killed_at_random_moments_come_back_with_all_they_told() {
 #[test]
 #[ignore = "needs PostgreSQL: BW_TEST_POSTGRES (scripts/test.sh starts one)"]
 fn on_postgres_twenty_rooms_killed_at_random_moments_come_back_with_all_they_told() {
-    let admin = std::env::var("BW_TEST_POSTGRES")
-        .expect("BW_TEST_POSTGRES names a PostgreSQL server (scripts/postgres.sh start DIR)");
-    let name = format!("bw_killed_{}", std::process::id());
-    let out = Command::new("psql")
-        .arg(&admin)
-        .args(["-v", "ON_ERROR_STOP=1", "-c"])
-        .arg(format!("CREATE DATABASE {name}"))
-        .output()
-        .expect("psql runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let (base, _) = admin.rsplit_once('/').unwrap();
     rooms_killed_at_random_moments_come_back_with_all_they_told(&[
         "--database".to_string(),
-        format!("{base}/{name}"),
+        postgres_database("killed"),
     ]);
 }
 

@@ -39,6 +39,19 @@ fn intend(app: &mut App, i: OnlineIntent) {
     app.update();
 }
 
+/// Connects to `url` as `name` and registers that name (the password: the name's own).
+fn register(url: &str, name: &str) -> OnlineIntent {
+    OnlineIntent::Connect {
+        url: url.to_string(),
+        name: name.into(),
+        session: false,
+        then: Some(ClientMsg::Register {
+            name: name.into(),
+            password: format!("{name} 的密码 1234"),
+        }),
+    }
+}
+
 /// Updates both apps until `done` holds (the network runs on threads).
 fn until(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -337,18 +350,7 @@ fn a_rated_game_moves_both_ratings_and_its_replay_opens() {
     let (mut a, _sa) = app();
     let (mut b, _sb) = app();
     for (app, name) in [(&mut a, "甲方"), (&mut b, "乙方")] {
-        intend(
-            app,
-            OnlineIntent::Connect {
-                url: url.clone(),
-                name: name.into(),
-                session: false,
-                then: Some(ClientMsg::Register {
-                    name: name.into(),
-                    password: format!("{name} 的密码 1234"),
-                }),
-            },
-        );
+        intend(app, register(&url, name));
     }
     until(&mut [&mut a, &mut b], "both logged in", |x| {
         x.iter().all(|a| online(a).logged_in)
@@ -720,18 +722,7 @@ fn a_room_on_another_server_of_the_hall_is_entered_there() {
     let (mut a, _sa) = app();
     let (mut b, _sb) = app();
     for (app, name, url) in [(&mut a, "甲方", &url_a), (&mut b, "乙方", &url_b)] {
-        intend(
-            app,
-            OnlineIntent::Connect {
-                url: url.clone(),
-                name: name.into(),
-                session: false,
-                then: Some(ClientMsg::Register {
-                    name: name.into(),
-                    password: format!("{name} 的密码 1234"),
-                }),
-            },
-        );
+        intend(app, register(url, name));
     }
     until(&mut [&mut a, &mut b], "both logged in", |x| {
         x.iter().all(|a| online(a).logged_in)
@@ -790,18 +781,9 @@ fn a_refused_registration_leaves_nobody_in_the_hall_under_that_name() {
     let url = format!("ws://{}", server.addr);
     let (mut a, _sa) = app();
     let (mut b, _sb) = app();
-    let register = |name: &str| OnlineIntent::Connect {
-        url: url.clone(),
-        name: name.into(),
-        session: false,
-        then: Some(ClientMsg::Register {
-            name: name.into(),
-            password: "a long password".into(),
-        }),
-    };
-    intend(&mut a, register("小明"));
+    intend(&mut a, register(&url, "小明"));
     until(&mut [&mut a], "registered", |x| online(x[0]).logged_in);
-    intend(&mut b, register("小明"));
+    intend(&mut b, register(&url, "小明"));
     until(&mut [&mut b], "refused and disconnected", |x| {
         matches!(
             online(x[0]).notice,

@@ -359,6 +359,17 @@ impl GameOptions {
         }
     }
 
+    /// A 任意人数 room's game (the seats that play are known at the start).
+    pub fn any_count(&self) -> bool {
+        matches!(
+            self,
+            GameOptions::Junqi {
+                any_count: true,
+                ..
+            }
+        )
+    }
+
     pub fn game(&self) -> GameKind {
         match self {
             GameOptions::Junqi { .. } => GameKind::Junqi,

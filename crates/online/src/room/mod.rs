@@ -803,14 +803,7 @@ impl Room {
 
     /// A 任意人数 room waiting for its players (its seats are S, E, N and W).
     pub fn any_count(&self) -> bool {
-        self.status == RoomStatus::Waiting
-            && matches!(
-                self.options.game,
-                GameOptions::Junqi {
-                    any_count: true,
-                    ..
-                }
-            )
+        self.status == RoomStatus::Waiting && self.options.game.any_count()
     }
 
     /// 任意人数: the seats named play, in that order; the room keeps only them, and the

@@ -46,14 +46,7 @@ pub(super) fn room_screen(
     };
     let on_board = matches!(online.view, Some(GameView::Bracket(_)));
     // 任意人数: the seats are the board's sides, and who faces whom decides.
-    let sides = room.status == RoomStatus::Waiting
-        && matches!(
-            room.options.game,
-            bw_online::protocol::GameOptions::Junqi {
-                any_count: true,
-                ..
-            }
-        );
+    let sides = room.status == RoomStatus::Waiting && room.options.game.any_count();
     let waiting_hint = if sides {
         "online-any-count-help"
     } else {
