@@ -133,6 +133,96 @@ fn a_server_killed_mid_game_resumes_every_game_after_a_restart() {
     server.kill();
 }
 
+/// A game's end reaches a player whose connection dropped as it ended: the room waits for
+/// them (the grace period) after the other player left, and comes back after a SIGKILL with
+/// the end in it; once both have seen it and left, the room is gone.
+#[test]
+fn a_game_over_waits_for_a_player_who_dropped_and_comes_back_after_a_kill() {
+    let data = tempfile::tempdir().unwrap();
+    let (mut server, url) = serve(data.path());
+    let mut a = Client::join(&url, "a", None).unwrap();
+    a.send(&ClientMsg::CreateRoom {
+        options: RoomOptions {
+            game: GameOptions::Bracket {
+                settings: bw_rules::bracket::Settings {
+                    turn_limit: Some(3),
+                    ..bw_rules::bracket::Settings::default()
+                },
+                move_secs: None,
+            },
+            computer_takes_over: false,
+            name: None,
+            rated: false,
+            observers: true,
+            password: None,
+        },
+    })
+    .unwrap();
+    let (room, host_token) = seated(&mut a);
+    let mut b = Client::join(&url, "b", None).unwrap();
+    b.send(&ClientMsg::Join {
+        room,
+        seat: Some(1),
+        password: None,
+    })
+    .unwrap();
+    let (_, token) = seated(&mut b);
+    for c in [&mut a, &mut b] {
+        c.send(&ClientMsg::Ready { ready: true }).unwrap();
+    }
+    let bot = |s| Bot::new(Content::builtin(), Level::Normal, s);
+    let mut clients = vec![BotClient::new(a, bot(1)), BotClient::new(b, bot(2))];
+    drive(&mut clients, Duration::from_secs(60), |_, _| false).unwrap();
+    // The guest's connection drops at the end; the host leaves.
+    drop(clients.pop());
+    let mut host = clients.pop().unwrap().client;
+    host.send(&ClientMsg::Leave).unwrap();
+    host.expect(Duration::from_secs(10), |m| {
+        matches!(m, ServerMsg::Left { .. })
+    })
+    .unwrap();
+    let ended = |c: &mut Client| {
+        c.expect(Duration::from_secs(10), |m| {
+            matches!(m, ServerMsg::Finished { .. })
+        })
+        .unwrap_or_else(|e| panic!("no game's end: {e}"))
+    };
+    // The room waited: the guest comes back to the end.
+    let mut back = Client::join(&url, "b", Some(token.clone())).unwrap();
+    ended(&mut back);
+    // The server dies with the guest at the end; after the restart, the end is there for
+    // both (the journal does not say who had left).
+    server.kill();
+    let (mut server, url) = serve(data.path());
+    for t in [&token, &host_token] {
+        let mut back = Client::join(&url, "b", Some(t.clone())).unwrap();
+        ended(&mut back);
+        back.send(&ClientMsg::Leave).unwrap();
+        back.expect(Duration::from_secs(10), |m| {
+            matches!(m, ServerMsg::Left { .. })
+        })
+        .unwrap();
+    }
+    // Seen and left: the room is gone, and its token names nothing.
+    let start = std::time::Instant::now();
+    loop {
+        let mut again = Client::join(&url, "b", Some(token.clone())).unwrap();
+        match again.expect(Duration::from_secs(10), |m| {
+            matches!(m, ServerMsg::Refused { .. } | ServerMsg::Finished { .. })
+        }) {
+            Ok(ServerMsg::Refused {
+                code: RefusalCode::BadToken,
+                ..
+            }) => break,
+            other => assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "the room stayed after its last player left: {other:?}"
+            ),
+        }
+    }
+    server.kill();
+}
+
 #[test]
 fn loadtest_prints_its_fixed_last_line() {
     let data = tempfile::tempdir().unwrap();

@@ -213,6 +213,9 @@ impl Room {
                 self.commit(now, Entry::Vacated { seat }, &mut fx);
                 // 任意人数: those left may be a table that starts.
                 self.maybe_start(now, &mut fx);
+            } else if self.status == RoomStatus::Over && said_leave {
+                // One who leaves a game's end has seen it: nothing to come back to.
+                s.away_since = None;
             } else {
                 s.away_since = Some(now);
                 if s.ready && self.status == RoomStatus::Waiting {

@@ -467,6 +467,17 @@ impl Room {
         self.members.is_empty()
     }
 
+    /// A person whose connection dropped may still come back within the grace period (to
+    /// a game's end too: one who was not told of it learns it then).
+    pub fn awaits_return(&self) -> bool {
+        self.seats.iter().any(|s| {
+            matches!(s.holder, Holder::Person { .. })
+                && s.conn.is_none()
+                && !s.taken_over
+                && s.away_since.is_some()
+        })
+    }
+
     /// Connections in the room without a seat.
     pub fn observer_count(&self) -> usize {
         self.members.values().filter(|m| m.seat.is_none()).count()

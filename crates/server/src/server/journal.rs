@@ -43,7 +43,8 @@ fn private_file(path: &std::path::Path) -> std::io::Result<()> {
     options.open(path).map(drop)
 }
 
-/// Rebuilds every room whose game is not over from its journal. A damaged journal — rows
+/// Rebuilds every room still open from its journal (a game over comes back for the grace
+/// period, for its players to learn the end). A damaged journal — rows
 /// that do not parse, a gap, entries that make the room's code panic — is reported and
 /// left alone; the other rooms come back. No id the database ever held is given to a new
 /// room.
@@ -58,7 +59,7 @@ pub(super) async fn restore_rooms(hub: &Arc<Hub>) -> Result<(), String> {
         });
         match restored {
             Ok(true) => {}
-            // Over, failed or closed: it stays in the database, never restored again.
+            // Failed or closed: it stays in the database, never restored again.
             Ok(false) => hub.store.close(id),
             Err(e) => eprintln!("room {id}'s journal: {e}; left as it is"),
         }
@@ -66,7 +67,7 @@ pub(super) async fn restore_rooms(hub: &Arc<Hub>) -> Result<(), String> {
     Ok(())
 }
 
-/// One room from its journal, launched if its game is not over (`Ok(false)`: it is).
+/// One room from its journal, launched unless it failed or closed (`Ok(false)`: it did).
 fn restore_room(hub: &Arc<Hub>, id: RoomId, rows: &[String]) -> Result<bool, String> {
     let entries = rows
         .iter()
@@ -83,7 +84,12 @@ fn restore_room(hub: &Arc<Hub>, id: RoomId, rows: &[String]) -> Result<bool, Str
         _ => {}
     }
     let mut room = Room::restore(&entries, hub.content.clone(), hub.now())?;
-    if !matches!(room.status(), RoomStatus::Waiting | RoomStatus::Playing) {
+    // A game over whose room was still open comes back for the grace period: its players
+    // learn the end (and its record and standings are kept, if the stop came first).
+    if !matches!(
+        room.status(),
+        RoomStatus::Waiting | RoomStatus::Playing | RoomStatus::Over
+    ) {
         return Ok(false);
     }
     room.grace_ms = hub.config.grace.as_millis() as u64;

@@ -287,11 +287,13 @@ async fn room_task(
             }
         }
         // An empty room that nobody can come back to ends (its journal stays: the id is
-        // never given again, and a restart leaves a closed room closed).
-        let finished = matches!(
-            room.status(),
-            RoomStatus::Over | RoomStatus::Failed | RoomStatus::Closed
-        );
+        // never given again, and a restart leaves a closed room closed). A game's end waits
+        // for a person who dropped to come back within the grace period and learn it.
+        let finished = match room.status() {
+            RoomStatus::Over => !room.awaits_return(),
+            RoomStatus::Failed | RoomStatus::Closed => true,
+            RoomStatus::Waiting | RoomStatus::Playing => false,
+        };
         if room.is_empty() && finished {
             hub.store.close(id);
             hub.close_room(id);
