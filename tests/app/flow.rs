@@ -220,6 +220,17 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
         Tile::Piece(p) => assert_eq!((p.owner, p.facing), (1, Some(Dir::D))),
         other => panic!("{other:?}"),
     }
+    // The log names the piece and its facing in words, never the glyph codes.
+    let log = app.world().resource::<BracketPlay>().log.clone();
+    assert!(
+        log.last()
+            .is_some_and(|l| l.contains("(2,1)") && l.contains("尖括号 ↓")),
+        "{log:?}"
+    );
+    assert!(
+        !log.iter().any(|l| l.contains(">D") || l.contains("((")),
+        "{log:?}"
+    );
     // P2 drops outside its coverage: refused, with the reason shown.
     app.world_mut().write_message(BracketMove(Action::Place {
         at: At { row: 5, col: 5 },

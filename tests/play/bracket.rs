@@ -124,6 +124,23 @@ fn a_game_placed_by_drag_by_click_and_by_keyboard() {
     let m = g.wait("a piece on (2,2)", |m| m.piece(2, 2).is_some());
     assert_eq!(m.piece(2, 2).unwrap().2, "U");
     g.screenshot("placed");
+    // The log says it in words: the kind's name and an arrow, never glyph codes.
+    assert!(
+        m.containing(&"尖括号 ↑").is_some(),
+        "the log names 尖括号 ↑"
+    );
+
+    // 4. 显示攻击, then the mouse rests on (2,2): the net attack on each face, labelled.
+    let m = my_turn(&mut g);
+    let show = m.widget(&zh("show-beams")).expect("显示攻击").center();
+    g.click_at(show.0, show.1, 1);
+    let piece = m.cell(2, 2);
+    g.move_to(piece.0, piece.1);
+    let m = g.wait("the nets of the piece under the mouse", |m| {
+        m.containing("正面").is_some() && m.containing("背面").is_some()
+    });
+    assert!(m.containing("超过 0.5 才被摧毁").is_some(), "the front's HP");
+    g.screenshot("attacks");
     g.finish();
 }
 

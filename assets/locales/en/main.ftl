@@ -105,6 +105,14 @@ pause = Pause
 resume = Resume
 save-and-quit = Save and quit to menu
 show-beams = Show attacks
+nets-title = { $piece } ({ $player })
+nets-what = Net attack on each face (enemy attack minus own attack leaving by that face)
+nets-front = { $arrow } front: { $net }, destroyed only above { $hp }
+nets-front-immune = { $arrow } front: { $net }, never destroyed through the front
+nets-side = { $arrow } side: { $net }, destroyed above 0
+nets-back = { $arrow } back: { $net }, destroyed above 0
+nets-shape = { $arrow }: { $net }, destroyed only above { $hp }
+nets-shape-immune = { $arrow }: { $net }, never destroyed
 coverage-hint-key = Coverage hint (H)
 event-log = Log
 log-placed = { $player } placed { $piece } at { $at }
@@ -112,7 +120,7 @@ log-deleted = { $player } deleted { $at }
 log-passed = { $player } passed
 log-no-placement = { $player } has no free covered cell: passed automatically
 log-surrendered = { $player } surrendered
-log-destroyed = { $player }'s { $glyph } at { $at } was destroyed
+log-destroyed = { $player }'s { $piece } at { $at } was destroyed
 winner = { $n ->
     [one] { $players } wins
    *[other] { $players } win

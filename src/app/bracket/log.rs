@@ -1,8 +1,9 @@
 //! 括号大战 in words: an action and what it destroyed, as lines of the game's log.
 
 use bevy::prelude::*;
+use bw_rules::bracket::Dir;
 use bw_rules::bracket::ecs::{BracketContent, BracketRemovals};
-use bw_rules::bracket::game::Action;
+use bw_rules::bracket::game::{Action, At};
 
 use crate::app::i18n::{Locale, player_name};
 use crate::tr;
@@ -18,8 +19,11 @@ pub(super) fn log_lines(world: &World, me: u8, action: &Action) -> Vec<String> {
                 loc,
                 "log-destroyed",
                 player = player_name(loc, r.piece.owner),
-                glyph = kinds.get(r.piece.kind).glyph,
-                at = format!("({},{})", r.cell.row, r.cell.col)
+                piece = piece_words(loc, kinds, r.piece.kind, r.piece.facing),
+                at = cell_words(At {
+                    row: r.cell.row,
+                    col: r.cell.col
+                })
             ));
         }
     }
@@ -34,23 +38,45 @@ fn action_line(
 ) -> String {
     let player = player_name(loc, me);
     match action {
-        Action::Place { at, kind, facing } => {
-            let f = facing.map(|d| d.to_char().to_string()).unwrap_or_default();
-            tr!(
-                loc,
-                "log-placed",
-                player = player,
-                piece = format!("{}{f}", kinds.get(*kind).glyph),
-                at = format!("({},{})", at.row, at.col)
-            )
-        }
-        Action::Delete { at } => tr!(
+        Action::Place { at, kind, facing } => tr!(
             loc,
-            "log-deleted",
+            "log-placed",
             player = player,
-            at = format!("({},{})", at.row, at.col)
+            piece = piece_words(loc, kinds, *kind, *facing),
+            at = cell_words(*at)
         ),
+        Action::Delete { at } => tr!(loc, "log-deleted", player = player, at = cell_words(*at)),
         Action::Pass => tr!(loc, "log-passed", player = player),
         Action::Surrender => tr!(loc, "log-surrendered", player = player),
     }
+}
+
+/// A piece as a player names it: the kind's name in the language, and a bracket's facing as
+/// an arrow ("尖括号 →"), never the glyph codes the rules use.
+pub(super) fn piece_words(
+    loc: &Locale,
+    kinds: &bw_rules::bracket::KindTable,
+    kind: bw_rules::bracket::KindId,
+    facing: Option<Dir>,
+) -> String {
+    let name = kinds.get(kind).name.get(&loc.code).to_string();
+    match facing {
+        Some(d) => format!("{name} {}", arrow(d)),
+        None => name,
+    }
+}
+
+/// A facing as the palette shows it.
+pub(super) fn arrow(d: Dir) -> &'static str {
+    match d {
+        Dir::U => "↑",
+        Dir::D => "↓",
+        Dir::L => "←",
+        Dir::R => "→",
+    }
+}
+
+/// A cell as the log names it: (row, column), as the board's edges number them.
+fn cell_words(at: At) -> String {
+    format!("({},{})", at.row, at.col)
 }

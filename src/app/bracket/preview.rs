@@ -13,7 +13,7 @@ use bw_rules::bracket::{CellSet, Dir, Piece, Tile, coverage::coverage};
 
 use super::BracketPlay;
 use super::geometry::{cell_center, cell_size, facing_angle};
-use crate::app::i18n::Locale;
+use crate::app::i18n::{Locale, player_name};
 use crate::app::state::BracketBoardPlay;
 use crate::app::texture_pack::PackImages;
 use crate::app::theme::SeatColors;
@@ -276,19 +276,50 @@ fn hover_nets(
         .show(ctx, |a| {
             egui::Frame::popup(a.style()).show(a, |f| {
                 let k = content.0.get(piece.kind);
-                f.label(format!("{} {}", k.glyph, tr!(loc, "show-beams")));
-                for (face, arrow) in [(Dir::U, "↑"), (Dir::D, "↓"), (Dir::L, "←"), (Dir::R, "→")]
-                {
-                    let net = field.net_approx(cell, face);
-                    let front = piece.facing.is_none_or(|f| f == face);
-                    let hp = if front {
-                        k.hp.map_or("∞".to_string(), |h| h.to_string())
-                    } else {
-                        "0".into()
+                f.label(
+                    egui::RichText::new(tr!(
+                        loc,
+                        "nets-title",
+                        piece = super::log::piece_words(&loc, &content.0, piece.kind, piece.facing),
+                        player = player_name(&loc, piece.owner)
+                    ))
+                    .strong(),
+                );
+                f.label(egui::RichText::new(tr!(loc, "nets-what")).small());
+                for face in [Dir::U, Dir::D, Dir::L, Dir::R] {
+                    let net = short(field.net_approx(cell, face));
+                    let arrow = super::log::arrow(face);
+                    let hp = k.hp.map(|h| h.to_string());
+                    let line = match (piece.facing, hp) {
+                        (None, Some(hp)) => {
+                            tr!(loc, "nets-shape", arrow = arrow, net = net, hp = hp)
+                        }
+                        (None, None) => tr!(loc, "nets-shape-immune", arrow = arrow, net = net),
+                        (Some(f), Some(hp)) if f == face => {
+                            tr!(loc, "nets-front", arrow = arrow, net = net, hp = hp)
+                        }
+                        (Some(f), None) if f == face => {
+                            tr!(loc, "nets-front-immune", arrow = arrow, net = net)
+                        }
+                        (Some(f), _) if f == face.opposite() => {
+                            tr!(loc, "nets-back", arrow = arrow, net = net)
+                        }
+                        (Some(_), _) => tr!(loc, "nets-side", arrow = arrow, net = net),
                     };
-                    f.label(format!("{arrow} {net:+.3} / {hp}"));
+                    f.label(line);
                 }
             });
         });
     Ok(())
+}
+
+/// A net attack or an HP as a player reads it: at most three decimals, no trailing zeros
+/// (`+1.5`, `-0.25`, `0`).
+fn short(x: f64) -> String {
+    let text = format!("{x:+.3}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    match text {
+        "+" | "-" | "+0" | "-0" => "0".to_string(),
+        t => t.to_string(),
+    }
 }
