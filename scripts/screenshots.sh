@@ -13,7 +13,7 @@ mkdir -p "$out"
 export bin out
 # NAME SCREEN [ARGS…] per line.
 shots() {
-    for screen in menu slots settings game star-game end pig junqi-setup junqi-deploy junqi-game \
+    for screen in menu slots settings game star-game end replay pig junqi-setup junqi-deploy junqi-game \
         junqi-handover junqi-end online online-room online-bracket; do
         echo "$screen $screen"
     done

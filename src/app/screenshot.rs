@@ -34,6 +34,8 @@ pub enum Shot {
     /// 星号大战: a seeded game some stars in (its palette: stars only, no attacks shown).
     StarGame,
     End,
+    /// 括号大战: the end's game replayed to its last move.
+    Replay,
     /// 猪国杀: a seeded table in the middle of a game, with the event log.
     Pig,
     JunqiSetup,
@@ -213,6 +215,15 @@ fn go_to_screen(
             screen.set(Screen::Bracket);
             start.write(StartBracketGame::Load { slot: 0 });
         }
+        Shot::Replay => {
+            let save = save_of(&demo_game(kinds, 200, Some(6)), kinds);
+            let mut replay = super::bracket::replay::BracketReplay::new(save, kinds);
+            replay.shown = replay.moves.len();
+            replay.playing = false;
+            commands.insert_resource(replay);
+            screen.set(Screen::Bracket);
+            bracket.set(BracketScreen::Replay);
+        }
         Shot::Pig => {
             let setup = bw_rules::pig::setup::PigSetup {
                 roles: vec![
@@ -347,6 +358,7 @@ fn take_screenshot(
         Shot::Settings => bracket == Some(BracketScreen::NewGame),
         Shot::Game | Shot::StarGame => bracket == Some(BracketScreen::Playing),
         Shot::End => bracket == Some(BracketScreen::GameOver),
+        Shot::Replay => bracket == Some(BracketScreen::Replay),
         Shot::Pig => pig == Some(PigScreen::Table),
         Shot::JunqiSetup => junqi == Some(JunqiScreen::NewGame),
         Shot::JunqiDeploy => junqi == Some(JunqiScreen::Deploy),

@@ -22,6 +22,7 @@ fn options(cli: Cli) -> AppOptions {
                     Screen::Game => Shot::Game,
                     Screen::StarGame => Shot::StarGame,
                     Screen::End => Shot::End,
+                    Screen::Replay => Shot::Replay,
                     Screen::Pig => Shot::Pig,
                     Screen::JunqiSetup => Shot::JunqiSetup,
                     Screen::JunqiDeploy => Shot::JunqiDeploy,

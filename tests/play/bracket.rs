@@ -126,7 +126,7 @@ fn a_game_placed_by_drag_by_click_and_by_keyboard() {
     g.screenshot("placed");
     // The log says it in words: the kind's name and an arrow, never glyph codes.
     assert!(
-        m.containing(&"尖括号 ↑").is_some(),
+        m.containing("尖括号 ↑").is_some(),
         "the log names 尖括号 ↑"
     );
 
@@ -139,7 +139,10 @@ fn a_game_placed_by_drag_by_click_and_by_keyboard() {
     let m = g.wait("the nets of the piece under the mouse", |m| {
         m.containing("正面").is_some() && m.containing("背面").is_some()
     });
-    assert!(m.containing("超过 0.5 才被摧毁").is_some(), "the front's HP");
+    assert!(
+        m.containing("超过 0.5 才被摧毁").is_some(),
+        "the front's HP"
+    );
     g.screenshot("attacks");
     g.finish();
 }
@@ -185,6 +188,10 @@ fn a_finished_games_replay_shows_its_result_beside_the_board() {
     });
     let (x, y) = m.widget("▶").unwrap().center();
     g.click_at(x, y, 1);
+    // Four times the pace: the replay reaches its end sooner.
+    let m = g.wait("the replay's speed buttons", |m| m.has("4×"));
+    let (x, y) = m.widget("4×").unwrap().center();
+    g.click_at(x, y, 1);
     let end = format!("{total} / {total}");
     let m = g.wait("the replay at its last move, with the result", |m| {
         m.in_state("BracketScreen::Replay") && m.has(&end) && m.has(&zh("replay-result"))
@@ -202,5 +209,63 @@ fn a_finished_games_replay_shows_its_result_beside_the_board() {
         "the result {result:?} is below the bar {bar:?}"
     );
     g.screenshot("replay-result");
+    // The move list: a click on the first move shows the board after it.
+    let first = m
+        .widgets
+        .iter()
+        .find(|w| w.text.starts_with("1. "))
+        .expect("the first move in the list")
+        .center();
+    g.click_at(first.0, first.1, 1);
+    g.wait("the board after the first move", |m| {
+        m.has(&format!("1 / {total}"))
+    });
+    g.screenshot("replay-first-move");
+    // 返回存档列表: back to the slots the replay came from.
+    g.click(&zh("to-slots"));
+    g.wait("the slots again", |m| m.in_state("BracketScreen::Slots"));
+    g.finish();
+}
+
+/// A finished game opened from its slot: the end stands beside the final board, never over
+/// it, and says who won, why, and the scores.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn a_finished_game_says_why_it_ended_beside_its_board() {
+    use bracket_war::app::screenshot::{demo_game, save_of};
+    use bracket_war::saves::SaveDir;
+    let mut g = Game::start("bracket-end");
+    let kinds = bw_rules::bracket::KindTable::builtin();
+    let game = demo_game(&kinds, 200, Some(2));
+    assert!(game.turn.is_over());
+    SaveDir::new(&g.saves)
+        .store(0, &save_of(&game, &kinds))
+        .unwrap();
+    g.click(&zh("bracket-war"));
+    let card = g
+        .wait("slot #1", |m| {
+            m.in_state("BracketScreen::Slots") && m.containing("#1").is_some()
+        })
+        .containing("#1")
+        .unwrap()
+        .center();
+    g.click_at(card.0, card.1, 1);
+    let m = g.wait("the end of the game", |m| {
+        m.in_state("BracketScreen::GameOver") && m.has(&zh("to-slots"))
+    });
+    assert!(
+        m.containing("回合的上限").is_some(),
+        "the end says why: the turn limit"
+    );
+    assert!(m.has(&zh("scores")), "the scores");
+    let panel = m.widget(&zh("to-slots")).unwrap().rect;
+    let last_column = m.cell(0, 9);
+    assert!(
+        (last_column.0 as f32) < panel[0],
+        "cell (0,9) at {last_column:?} is left of the end's panel {panel:?}"
+    );
+    g.screenshot("game-over");
+    g.click(&zh("to-slots"));
+    g.wait("the slots again", |m| m.in_state("BracketScreen::Slots"));
     g.finish();
 }

@@ -5,12 +5,13 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-const SCREENS: [&str; 14] = [
+const SCREENS: [&str; 15] = [
     "menu",
     "slots",
     "settings",
     "game",
     "end",
+    "replay",
     "pig",
     "junqi-setup",
     "junqi-deploy",

@@ -125,11 +125,19 @@ winner = { $n ->
     [one] { $players } wins
    *[other] { $players } win
 }
-scores = Scores
+scores = Scores (cells covered)
 score-line = { $player }: { $score }
 watch-replay = Watch replay
+replay-speed = Replay speed
+replay-moves = Moves
+replay-start = Start
 replay-result = Result
 to-menu = Main menu
+to-slots = Back to the save slots
+game-over-title = { $mode } · over
+bracket-end-surrendered = Every other player surrendered.
+bracket-end-turn-limit = The limit of { $n } rounds was reached: scored by cells covered.
+bracket-end-no-star-fits = No player could place a star any more: scored by cells covered.
 
 ## Why a placement or deletion is refused
 refusal-game-over = the game is over

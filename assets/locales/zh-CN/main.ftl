@@ -112,11 +112,19 @@ log-no-placement = { $player } 无处可放，自动跳过
 log-surrendered = { $player } 投降了
 log-destroyed = { $player } 在 { $at } 的 { $piece } 被摧毁
 winner = { $players } 获胜
-scores = 得分
+scores = 得分（覆盖的格子数）
 score-line = { $player }：{ $score }
 watch-replay = 观看回放
+replay-speed = 回放速度
+replay-moves = 棋步
+replay-start = 开局
 replay-result = 结果
 to-menu = 返回菜单
+to-slots = 返回存档列表
+game-over-title = { $mode } · 结束
+bracket-end-surrendered = 其他玩家都已投降。
+bracket-end-turn-limit = 已到 { $n } 回合的上限：按覆盖的格子计分。
+bracket-end-no-star-fits = 所有玩家都已无处可放星号：按覆盖的格子计分。
 
 ## 拒绝的原因
 refusal-game-over = 游戏已经结束

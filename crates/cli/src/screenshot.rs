@@ -12,6 +12,8 @@ pub enum Screen {
     /// 星号大战: a seeded game some stars in.
     StarGame,
     End,
+    /// 括号大战: that finished game's replay at its last move (the move list, the result).
+    Replay,
     /// 猪国杀: a seeded table in the middle of a game, with the event log.
     Pig,
     /// 军棋: the new-game screen.

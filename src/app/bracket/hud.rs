@@ -234,6 +234,8 @@ pub fn log(p: &mut egui::Ui, lines: &[String]) {
         });
 }
 
+/// The end of a game, beside the final board (which it never covers): who won and why, the
+/// scores, the log, and the replay, the slots or the menu.
 pub(super) fn end_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
@@ -241,24 +243,40 @@ pub(super) fn end_screen(
     turn: Res<BracketTurn>,
     setup: Res<BracketSetup>,
     current: Res<BracketGame>,
+    ui: Res<BracketPlay>,
     mut watch: MessageWriter<replay::WatchBracketReplay>,
     mut next: ResMut<NextState<Screen>>,
     mut slots: ResMut<NextState<BracketScreen>>,
+    mut board_panels: ResMut<super::view::BoardPanels>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    theme::dialog(ctx, &mode_name(&loc, setup.settings.mode), |w| {
-        outcome_lines(w, &loc, &seats, turn.0.outcome.as_ref());
-        w.add_space(10.0);
-        if w.button(tr!(loc, "watch-replay")).clicked() {
-            watch.write(replay::WatchBracketReplay(current.save.clone()));
-        }
-        if w.button(tr!(loc, "save-slots")).clicked() {
-            slots.set(BracketScreen::Slots);
-        }
-        if w.button(tr!(loc, "to-menu")).clicked() {
-            next.set(Screen::Menu);
-        }
-    });
+    let mut root = theme::root_ui(ctx);
+    let panel = egui::Panel::right("bracket_end")
+        .exact_size(320.0)
+        .show(&mut root, |p| {
+            p.add_space(8.0);
+            p.heading(tr!(
+                loc,
+                "game-over-title",
+                mode = mode_name(&loc, setup.settings.mode)
+            ));
+            p.separator();
+            outcome_lines(p, &loc, &seats, &turn.0, &setup.settings);
+            p.add_space(10.0);
+            if p.button(tr!(loc, "watch-replay")).clicked() {
+                watch.write(replay::WatchBracketReplay(current.save.clone()));
+            }
+            if p.button(tr!(loc, "to-slots")).clicked() {
+                slots.set(BracketScreen::Slots);
+            }
+            if p.button(tr!(loc, "to-menu")).clicked() {
+                next.set(Screen::Menu);
+            }
+            p.separator();
+            p.label(egui::RichText::new(tr!(loc, "event-log")).strong());
+            log(p, &ui.log);
+        });
+    board_panels.0.push(panel.response.rect);
     Ok(())
 }
 

@@ -30,7 +30,8 @@ pub(super) fn log_lines(world: &World, me: u8, action: &Action) -> Vec<String> {
     lines
 }
 
-fn action_line(
+/// One action in words, as the log and the replay's move list say it.
+pub(super) fn action_line(
     loc: &Locale,
     me: u8,
     action: &Action,

@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use bw_rules::bracket::ecs::{self as rules, BracketContent, BracketTurn};
+use bw_rules::bracket::KindTable;
+use bw_rules::bracket::ecs::{self as rules, BracketContent, BracketSetup, BracketTurn};
+use bw_rules::bracket::game::{Action, Game};
 
 use super::end::outcome_lines;
 use super::{BracketGame, BracketPlay};
@@ -23,6 +25,45 @@ pub struct BracketReplay {
     pub shown: usize,
     pub playing: bool,
     pub timer: Timer,
+    /// Each action with the player who made it, for the move list.
+    pub moves: Vec<(u8, Action)>,
+    /// Moves a second when playing (the speed buttons: 0.5, 1, 2, 4 times the normal pace).
+    pub speed: f32,
+}
+
+impl BracketReplay {
+    /// A save's replay from its first move, playing at the normal pace.
+    pub fn new(save: SaveData, kinds: &KindTable) -> BracketReplay {
+        BracketReplay {
+            moves: moves_of(&save, kinds),
+            save,
+            shown: 0,
+            playing: true,
+            timer: Timer::new(Duration::from_millis(MOVE_MS as u64), TimerMode::Repeating),
+            speed: 1.0,
+        }
+    }
+}
+
+/// The normal pace of a playing replay: one move in this many milliseconds.
+const MOVE_MS: f32 = 600.0;
+
+/// The actions of a save with who made each (rebuilt through the rules; a refused action
+/// ends the list, as it ends the replay's board).
+fn moves_of(save: &SaveData, kinds: &KindTable) -> Vec<(u8, Action)> {
+    let mut game = Game::new(save.settings.clone(), save.seed);
+    let mut out = Vec::with_capacity(save.actions.len());
+    for saved in &save.actions {
+        let Ok(action) = saved.action(kinds) else {
+            break;
+        };
+        let me = game.turn.current;
+        if game.act(kinds, action).is_err() {
+            break;
+        }
+        out.push((me, action));
+    }
+    out
 }
 
 /// Opens the replay of a save.
@@ -50,17 +91,13 @@ pub(super) fn ui_plugin(app: &mut App) {
 
 fn open_replay(
     mut commands: Commands,
+    content: Res<BracketContent>,
     mut requests: MessageReader<WatchBracketReplay>,
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<BracketScreen>>,
 ) {
     if let Some(WatchBracketReplay(save)) = requests.read().last() {
-        commands.insert_resource(BracketReplay {
-            save: save.clone(),
-            shown: 0,
-            playing: true,
-            timer: Timer::new(Duration::from_millis(600), TimerMode::Repeating),
-        });
+        commands.insert_resource(BracketReplay::new(save.clone(), &content.0));
         NextState::set_if_neq(&mut *screen, Screen::Bracket);
         next.set(BracketScreen::Replay);
     }
@@ -137,9 +174,12 @@ fn controls(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
     seats: Res<SeatColors>,
+    content: Res<BracketContent>,
     turn: Option<Res<BracketTurn>>,
+    setup: Option<Res<BracketSetup>>,
     mut replay: ResMut<BracketReplay>,
     mut next: ResMut<NextState<Screen>>,
+    mut slots: ResMut<NextState<BracketScreen>>,
     mut board_panels: ResMut<super::view::BoardPanels>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -169,16 +209,77 @@ fn controls(
                 replay.shown = at;
             }
             bar.label(format!("{} / {total}", replay.shown));
+            // The pace: half, normal, twice, four times.
+            for (speed, label) in [(0.5, "0.5×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×")] {
+                if bar
+                    .selectable_label(replay.speed == speed, label)
+                    .on_hover_text(tr!(loc, "replay-speed"))
+                    .clicked()
+                {
+                    replay.speed = speed;
+                    let pace = Duration::from_millis((MOVE_MS / speed) as u64);
+                    replay.timer.set_duration(pace);
+                }
+            }
+            if bar.button(tr!(loc, "to-slots")).clicked() {
+                slots.set(BracketScreen::Slots);
+            }
             if bar.button(tr!(loc, "to-menu")).clicked() {
                 next.set(Screen::Menu);
             }
         });
     });
     board_panels.0.push(bar_panel.response.rect);
+    // The move list at the left: a click shows the board after that move.
+    let list = egui::Panel::left("replay_moves")
+        .exact_size(260.0)
+        .show(&mut root, |p| {
+            p.heading(tr!(loc, "replay-moves"));
+            egui::ScrollArea::vertical()
+                .id_salt("replay_moves")
+                .show(p, |s| {
+                    let kinds = &content.0;
+                    if s.selectable_label(replay.shown == 0, tr!(loc, "replay-start"))
+                        .clicked()
+                    {
+                        replay.shown = 0;
+                        replay.playing = false;
+                    }
+                    let mut jump = None;
+                    for (i, (me, action)) in replay.moves.iter().enumerate() {
+                        let line = format!(
+                            "{}. {}",
+                            i + 1,
+                            super::log::action_line(&loc, *me, action, kinds)
+                        );
+                        let here = replay.shown == i + 1;
+                        // The player's colour, white on the highlight of the move shown.
+                        let text = egui::RichText::new(line).size(15.0);
+                        let text = if here {
+                            text.color(egui::Color32::WHITE).strong()
+                        } else {
+                            text.color(seats.egui(*me))
+                        };
+                        let label = s.selectable_label(here, text);
+                        if here && replay.playing {
+                            label.scroll_to_me(None);
+                        }
+                        if label.clicked() {
+                            jump = Some(i + 1);
+                        }
+                    }
+                    if let Some(n) = jump {
+                        replay.shown = n;
+                        replay.playing = false;
+                    }
+                });
+        });
+    board_panels.0.push(list.response.rect);
     // At the last move of a finished game: who won and the scores, beside the board,
     // below the bar (one root: panels of two roots would overlap).
     if replay.shown == total
-        && let Some(outcome) = turn.as_ref().and_then(|t| t.0.outcome.as_ref())
+        && let (Some(turn), Some(setup)) = (&turn, &setup)
+        && turn.0.is_over()
     {
         // In a panel of its own at the right, where the log is in a game: a floating
         // window there covered the board's last column.
@@ -188,7 +289,7 @@ fn controls(
                 w.add_space(12.0);
                 w.heading(tr!(loc, "replay-result"));
                 w.separator();
-                outcome_lines(w, &loc, &seats, Some(outcome));
+                outcome_lines(w, &loc, &seats, &turn.0, &setup.settings);
             });
         board_panels.0.push(panel.response.rect);
     }

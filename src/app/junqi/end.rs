@@ -62,7 +62,7 @@ pub(super) fn end_screen(
             if p.button(tr!(loc, "watch-replay")).clicked() {
                 watch.write(super::replay::WatchJunqi(table.save(game).record));
             }
-            if p.button(tr!(loc, "save-slots")).clicked() {
+            if p.button(tr!(loc, "to-slots")).clicked() {
                 next.set(JunqiScreen::Slots);
             }
             if p.button(tr!(loc, "to-menu")).clicked() {

@@ -249,7 +249,7 @@ pub(super) fn replay_screen(
                     replay.seat = Some(i);
                 }
             }
-            if bar.button(tr!(loc, "save-slots")).clicked() {
+            if bar.button(tr!(loc, "to-slots")).clicked() {
                 next.set(JunqiScreen::Slots);
             }
             if bar.button(tr!(loc, "to-menu")).clicked() {

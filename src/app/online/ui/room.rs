@@ -18,7 +18,7 @@ use crate::app::junqi::layouts;
 use crate::app::online::{Online, OnlineContent, OnlineIntent};
 use crate::app::theme::{self, JunqiBoardColor, SeatColors};
 use crate::tr;
-use bw_rules::bracket::ecs::BracketTurn;
+use bw_rules::bracket::ecs::{BracketSetup, BracketTurn};
 
 pub(super) fn room_screen(
     mut contexts: EguiContexts,
@@ -29,6 +29,7 @@ pub(super) fn room_screen(
     wood: Res<JunqiBoardColor>,
     bracket: Option<Res<BracketPlay>>,
     bracket_turn: Option<Res<BracketTurn>>,
+    bracket_setup: Option<Res<BracketSetup>>,
     mut intents: MessageWriter<OnlineIntent>,
     saves: Res<crate::app::Saves>,
     mut chat: Local<String>,
@@ -242,10 +243,10 @@ pub(super) fn room_screen(
                 theme::warning(p, &notice_text(&loc, n));
             }
             // 括号大战: the outcome on the board's side, and the game's log.
-            if let (true, Some(turn)) = (on_board, &bracket_turn)
+            if let (true, Some(turn), Some(setup)) = (on_board, &bracket_turn, &bracket_setup)
                 && turn.0.is_over()
             {
-                crate::app::bracket::end::outcome_lines(p, &loc, &seats, turn.0.outcome.as_ref());
+                crate::app::bracket::end::outcome_lines(p, &loc, &seats, &turn.0, &setup.settings);
             }
             // 军棋's end, as at one computer: the outcome, the scores, the layouts revealed.
             if let Some(GameView::Junqi(v)) = &online.view
