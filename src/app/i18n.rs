@@ -268,3 +268,35 @@ pub fn ago(loc: &Locale, secs_ago: u64) -> String {
         _ => tr!(loc, "ago-days", n = secs_ago / 86400),
     }
 }
+
+/// A 括号大战 kind's stats from the content (mods too), in words: the palette's tooltip and
+/// the rules page.
+pub fn kind_stats(loc: &Locale, k: &bw_rules::bracket::PieceKind) -> String {
+    use bw_rules::bracket::content::Signal;
+    let mut lines = vec![
+        format!("{}  {}", k.glyph, k.name.get(&loc.code)),
+        match (k.hp, k.is_bracket()) {
+            (Some(hp), true) => tr!(loc, "stats-hp-bracket", hp = hp.to_string()),
+            (Some(hp), false) => tr!(loc, "stats-hp-shape", hp = hp.to_string()),
+            (None, _) => tr!(loc, "stats-hp-front-immune"),
+        },
+        tr!(loc, "stats-attack", attack = k.attack.to_string()),
+        match k.signal {
+            Signal::None => tr!(loc, "stats-signal-none"),
+            Signal::Ray => tr!(loc, "stats-signal-ray"),
+            Signal::ELines => tr!(loc, "stats-signal-e-lines"),
+            Signal::Flood { steps } => tr!(loc, "stats-signal-flood", steps = steps),
+        },
+    ];
+    if k.front_pass_through {
+        lines.push(tr!(loc, "stats-front-pass-through"));
+    }
+    if k.hit_quarters < 4 {
+        lines.push(tr!(
+            loc,
+            "stats-hit-fraction",
+            percent = k.hit_quarters as u32 * 25
+        ));
+    }
+    lines.join("\n")
+}

@@ -164,6 +164,19 @@ pub fn dialog(ctx: &egui::Context, title: &str, body: impl FnOnce(&mut egui::Ui)
     });
 }
 
+/// A [`dialog`] that Esc or a click beside it closes: true when the person asked to (the
+/// Esc is consumed: it is not also the screen's Esc).
+pub fn dismissible_dialog(
+    ctx: &egui::Context,
+    title: &str,
+    body: impl FnOnce(&mut egui::Ui),
+) -> bool {
+    modal(ctx, title, |w| {
+        w.vertical_centered(body);
+    })
+    .should_close()
+}
+
 /// The frame every dialog is drawn in: a raised card with the accent's edge.
 pub fn dialog_frame() -> egui::Frame {
     egui::Frame::new()

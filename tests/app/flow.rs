@@ -440,7 +440,7 @@ fn the_preview_knows_when_the_placed_piece_dies() {
 /// The palette's tooltip tells a kind's stats from the content, mods included.
 #[test]
 fn the_palette_tooltip_reads_the_stats_from_the_content() {
-    use bracket_war::app::bracket::hud::kind_stats;
+    use bracket_war::app::i18n::kind_stats;
     let (app, _saves) = app("stats");
     let loc = app.world().resource::<bracket_war::app::i18n::Locale>();
     let kinds = KindTable::builtin();

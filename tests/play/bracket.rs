@@ -125,10 +125,7 @@ fn a_game_placed_by_drag_by_click_and_by_keyboard() {
     assert_eq!(m.piece(2, 2).unwrap().2, "U");
     g.screenshot("placed");
     // The log says it in words: the kind's name and an arrow, never glyph codes.
-    assert!(
-        m.containing("尖括号 ↑").is_some(),
-        "the log names 尖括号 ↑"
-    );
+    assert!(m.containing("尖括号 ↑").is_some(), "the log names 尖括号 ↑");
 
     // 4. 显示攻击, then the mouse rests on (2,2): the net attack on each face, labelled.
     let m = my_turn(&mut g);
@@ -144,6 +141,30 @@ fn a_game_placed_by_drag_by_click_and_by_keyboard() {
         "the front's HP"
     );
     g.screenshot("attacks");
+
+    // 5. The controls: the palette's button shows them over the board; Esc puts them away
+    //    without pausing; F1 shows them again and F1 puts them away.
+    g.click(&zh("controls-button"));
+    g.wait("the controls", |m| {
+        m.containing(&zh("controls-bracket-1")).is_some()
+    });
+    g.screenshot("controls");
+    g.key("Escape");
+    let m = g.wait("the controls put away", |m| {
+        m.containing(&zh("controls-bracket-1")).is_none()
+    });
+    assert!(
+        !m.has(&zh("resume")),
+        "the Esc that closed the controls did not pause"
+    );
+    g.key("F1");
+    g.wait("the controls again", |m| {
+        m.containing(&zh("controls-bracket-1")).is_some()
+    });
+    g.key("F1");
+    g.wait("F1 put them away", |m| {
+        m.containing(&zh("controls-bracket-1")).is_none()
+    });
     g.finish();
 }
 

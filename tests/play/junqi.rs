@@ -179,6 +179,25 @@ fn a_long_game_keeps_its_way_out_and_esc_pauses() {
         );
     }
     g.screenshot("long-game");
+    // F1 shows the controls over the board; the Esc that puts them away does not pause.
+    assert!(
+        m.widget(&zh("controls-button")).is_some(),
+        "the controls' button on the side panel"
+    );
+    g.key("F1");
+    g.wait("the controls", |m| {
+        m.containing(&zh("controls-junqi-2")).is_some()
+    });
+    g.screenshot("controls");
+    g.key("Escape");
+    let m = g.wait("the controls put away", |m| {
+        m.containing(&zh("controls-junqi-2")).is_none()
+    });
+    assert!(
+        !m.has(&zh("resume")),
+        "the Esc that closed the controls did not pause"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(600));
     g.key("Escape");
     g.wait("the pause menu", |m| m.has(&zh("resume")));
     g.screenshot("paused");

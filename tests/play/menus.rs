@@ -19,7 +19,15 @@ fn every_main_menu_button_opens_its_screen_after_a_rest() {
         ("settings", "Screen::Settings"),
     ] {
         g.click(&zh(key));
-        g.wait(&format!("{key} opens {state}"), |m| m.in_state(state));
+        let m = g.wait(&format!("{key} opens {state}"), |m| m.in_state(state));
+        if key == "rules" {
+            // 括号大战's tab lists every kind loaded, with its numbers from the content.
+            assert!(m.has(&zh("rules-kinds")), "the kinds' heading");
+            assert!(
+                m.containing("尖括号").is_some() && m.containing("攻击 1.5").is_some(),
+                "尖括号, and 大括号's attack"
+            );
+        }
         g.screenshot(key);
         g.key("Escape");
         let m = g.map();

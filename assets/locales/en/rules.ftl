@@ -2,6 +2,7 @@
 
 rules = Rules
 rules-bracket-hint = The numbers (hit points, attack) come from the content files; a mod's pieces show their own in the palette's tooltip.
+rules-kinds = Every piece kind (from the content files, mods included)
 
 rules-bracket-1-title = The goal
 rules-bracket-1 = 2 to 4 players take turns placing brackets and shapes on a 10×10 (up to 20×20) board with mirrors and glass. Each player has a 3×3 home corner (player 1 top left, 2 bottom right, 3 top right, 4 bottom left). The last player left after the others surrender wins; with a round limit, whoever covers the most cells when it is reached wins.

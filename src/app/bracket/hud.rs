@@ -10,6 +10,7 @@ use super::end::outcome_lines;
 use super::{BracketGame, BracketMove, BracketPlay, BracketThinking, is_human_turn, replay};
 use crate::app::AssetsDir;
 use crate::app::i18n::{Locale, player_name};
+use crate::app::screens::controls::{self, ControlsHelp};
 use crate::app::screens::settings::{PauseChoice, pause_menu};
 use crate::app::settings::UserSettings;
 use crate::app::state::{BracketScreen, Screen};
@@ -39,6 +40,7 @@ pub(super) fn hud(
     mut moves: MessageWriter<BracketMove>,
     mut next: ResMut<NextState<Screen>>,
     mut board_panels: ResMut<super::view::BoardPanels>,
+    mut controls_help: ResMut<ControlsHelp>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let me = turn.0.current;
@@ -99,8 +101,8 @@ pub(super) fn hud(
                     .sense(egui::Sense::click_and_drag());
                 let response = p
                     .add_enabled(human, button)
-                    .on_hover_text(kind_stats(&loc, k))
-                    .on_disabled_hover_text(kind_stats(&loc, k));
+                    .on_hover_text(crate::app::i18n::kind_stats(&loc, k))
+                    .on_disabled_hover_text(crate::app::i18n::kind_stats(&loc, k));
                 if response.clicked() {
                     ui.kind = Some(id);
                 }
@@ -157,6 +159,11 @@ pub(super) fn hud(
             if p.button(tr!(loc, pause)).clicked() {
                 ui.paused = true;
             }
+            let game = match setup.settings.mode {
+                Mode::StarWar => "star",
+                _ => "bracket",
+            };
+            controls::offer(p, &loc, &mut controls_help, game);
             p.add_space(8.0);
             // Stars neither face nor attack: 星号大战 has no attacks to show.
             let mut beams = ui.show_beams;
@@ -278,35 +285,4 @@ pub(super) fn end_screen(
         });
     board_panels.0.push(panel.response.rect);
     Ok(())
-}
-
-/// A kind's stats from the content (mods too), for the palette's tooltip.
-pub fn kind_stats(loc: &Locale, k: &bw_rules::bracket::PieceKind) -> String {
-    use bw_rules::bracket::content::Signal;
-    let mut lines = vec![
-        format!("{}  {}", k.glyph, k.name.get(&loc.code)),
-        match (k.hp, k.is_bracket()) {
-            (Some(hp), true) => tr!(loc, "stats-hp-bracket", hp = hp.to_string()),
-            (Some(hp), false) => tr!(loc, "stats-hp-shape", hp = hp.to_string()),
-            (None, _) => tr!(loc, "stats-hp-front-immune"),
-        },
-        tr!(loc, "stats-attack", attack = k.attack.to_string()),
-        match k.signal {
-            Signal::None => tr!(loc, "stats-signal-none"),
-            Signal::Ray => tr!(loc, "stats-signal-ray"),
-            Signal::ELines => tr!(loc, "stats-signal-e-lines"),
-            Signal::Flood { steps } => tr!(loc, "stats-signal-flood", steps = steps),
-        },
-    ];
-    if k.front_pass_through {
-        lines.push(tr!(loc, "stats-front-pass-through"));
-    }
-    if k.hit_quarters < 4 {
-        lines.push(tr!(
-            loc,
-            "stats-hit-fraction",
-            percent = k.hit_quarters as u32 * 25
-        ));
-    }
-    lines.join("\n")
 }

@@ -2,6 +2,7 @@
 //! world, whether egui has it) is read into [`Pointer`] first, so the board's input logic
 //! runs, and is tested, on plain Bevy input.
 
+use crate::app::screens::controls::ControlsHelp;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
@@ -92,10 +93,16 @@ pub fn board_input(
     snapshot: Res<BracketBoard>,
     mut notches: Local<f32>,
     (mut last_line, frame_count): (Local<LastNotch>, Option<Res<bevy::diagnostic::FrameCount>>),
-    mut keys_play: Local<bool>,
+    (mut keys_play, help): (Local<bool>, Res<ControlsHelp>),
     loc: Res<Locale>,
 ) {
     let Some(frame) = frame else { return };
+    // The controls are open over the board: it waits.
+    if help.is_open() {
+        wheel.clear();
+        ui.dragging = None;
+        return;
+    }
     let n = frame.side;
     let (pointer_over_egui, typing) = (pointer.over_egui, pointer.typing);
     // Which hand plays: the keyboard cursor shows only while the keyboard is used; moving

@@ -15,6 +15,7 @@ use super::log::{event_line, seat_name};
 use super::{JunqiIntent, JunqiTable};
 use crate::app::AssetsDir;
 use crate::app::i18n::Locale;
+use crate::app::screens::controls::{self, ControlsHelp};
 use crate::app::screens::settings::{PauseChoice, pause_menu};
 use crate::app::settings::UserSettings;
 use crate::app::state::Screen;
@@ -32,6 +33,7 @@ fn side_panel(
     intents: &mut MessageWriter<JunqiIntent>,
     resign: &mut bool,
     quit: &mut bool,
+    help: &mut ControlsHelp,
 ) {
     // Who is with whom, in words as well as colours.
     let badges = board::team_badges(&view.players, |t| tr!(loc, "junqi-team", team = t));
@@ -145,6 +147,7 @@ fn side_panel(
             *quit = true;
         }
     });
+    controls::offer(p, loc, help, "junqi");
     p.separator();
     // The move list is last and scrolls in the space left, so however long the game,
     // nothing above it leaves the panel.
@@ -176,6 +179,7 @@ pub(super) fn game_screen(
     mut settings: ResMut<UserSettings>,
     assets: Res<AssetsDir>,
     mut anim: Local<MoveAnimation>,
+    mut help: ResMut<ControlsHelp>,
 ) -> Result {
     let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
@@ -200,6 +204,7 @@ pub(super) fn game_screen(
                 &mut intents,
                 &mut resign,
                 &mut quit,
+                &mut help,
             );
         });
     if resign {
@@ -288,7 +293,10 @@ pub(super) fn game_screen(
         }
         // Esc lets go of the selection, and with nothing to let go of opens (or closes)
         // the pause menu, as in 括号大战.
-        if ui.input(|i| i.key_pressed(egui::Key::Escape)) && !table.confirm_resign {
+        if ui.input(|i| i.key_pressed(egui::Key::Escape))
+            && !table.confirm_resign
+            && !help.is_open()
+        {
             if table.selected.is_some() {
                 table.selected = None;
             } else {

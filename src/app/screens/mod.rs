@@ -2,6 +2,7 @@
 //! settings, kept in the save folder, and the interface language they choose), and the
 //! pieces every save-slot screen uses.
 
+pub mod controls;
 pub mod menu;
 pub mod rules;
 pub mod settings;
@@ -21,6 +22,6 @@ pub fn plugin(lang: Option<String>, pack: Option<String>) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.init_resource::<Notices>()
             .add_plugins(settings::plugin(lang.clone(), pack.clone()))
-            .add_plugins((menu::plugin, rules::plugin));
+            .add_plugins((menu::plugin, rules::plugin, controls::plugin));
     }
 }

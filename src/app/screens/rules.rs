@@ -5,7 +5,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::app::i18n::Locale;
+use bw_rules::bracket::ecs::BracketContent;
+
+use crate::app::i18n::{Locale, kind_stats};
 use crate::app::state::Screen;
 use crate::app::theme::{self, palette};
 use crate::tr;
@@ -41,6 +43,7 @@ pub fn sections(loc: &Locale, game: &str) -> Vec<(String, String)> {
 fn rules_screen(
     mut contexts: EguiContexts,
     loc: Res<Locale>,
+    content: Res<BracketContent>,
     mut tab: ResMut<RulesTab>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -85,6 +88,23 @@ fn rules_screen(
                         let hint = format!("rules-{}-hint", GAMES[tab.0.min(3)].0);
                         if loc.has(&hint) {
                             theme::hint(v, &loc.t(&hint));
+                        }
+                        // 括号大战: every kind loaded (mods too) with its numbers.
+                        if GAMES[tab.0.min(3)].0 == "bracket" {
+                            v.add_space(10.0);
+                            v.label(
+                                egui::RichText::new(tr!(loc, "rules-kinds"))
+                                    .size(20.0)
+                                    .color(palette::ACCENT),
+                            );
+                            for (_, kind) in content.0.iter() {
+                                v.add_space(6.0);
+                                v.label(
+                                    egui::RichText::new(kind_stats(&loc, kind))
+                                        .size(16.0)
+                                        .color(palette::TEXT),
+                                );
+                            }
                         }
                     });
                 });

@@ -16,6 +16,7 @@ use crate::app::junqi::board::{self, Marks};
 use crate::app::junqi::deploy::{DeployAsk, deploy_controls};
 use crate::app::junqi::layouts;
 use crate::app::online::{Online, OnlineContent, OnlineIntent};
+use crate::app::screens::controls::{self, ControlsHelp};
 use crate::app::theme::{self, JunqiBoardColor, SeatColors};
 use crate::tr;
 use bw_rules::bracket::ecs::{BracketSetup, BracketTurn};
@@ -27,9 +28,12 @@ pub(super) fn room_screen(
     content: Res<OnlineContent>,
     seats: Res<SeatColors>,
     wood: Res<JunqiBoardColor>,
-    bracket: Option<Res<BracketPlay>>,
-    bracket_turn: Option<Res<BracketTurn>>,
-    bracket_setup: Option<Res<BracketSetup>>,
+    (bracket, bracket_turn, bracket_setup): (
+        Option<Res<BracketPlay>>,
+        Option<Res<BracketTurn>>,
+        Option<Res<BracketSetup>>,
+    ),
+    mut controls_help: ResMut<ControlsHelp>,
     mut intents: MessageWriter<OnlineIntent>,
     saves: Res<crate::app::Saves>,
     mut chat: Local<String>,
@@ -233,6 +237,7 @@ pub(super) fn room_screen(
                         &mut layout_name,
                         &mut intents,
                         &mut confirm_resign,
+                        &mut controls_help,
                     );
                 }
             } else if room.status == RoomStatus::Playing {
@@ -478,6 +483,7 @@ fn game_buttons(
     layout_name: &mut String,
     intents: &mut MessageWriter<OnlineIntent>,
     confirm_resign: &mut bool,
+    controls_help: &mut ControlsHelp,
 ) {
     if let Some(GameView::Junqi(v)) = &online.view {
         // Laying out: the same panel as at one computer (nothing is sent before 出征).
@@ -541,6 +547,7 @@ fn game_buttons(
     } else if p.button(tr!(loc, "junqi-resign")).clicked() {
         *confirm_resign = true;
     }
+    controls::offer(p, loc, controls_help, "junqi");
 }
 
 fn junqi_board(
