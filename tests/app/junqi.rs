@@ -278,11 +278,7 @@ fn a_seat_is_shown_nothing_it_may_not_see() {
     let shown = |g: &Junqi| {
         let view = PlayerView::of(g, 0);
         let pieces = scene(&view.nodes, &g.set, "en");
-        let moves: Vec<String> = view
-            .events
-            .iter()
-            .filter_map(|e| bracket_war::app::junqi::log::event_line(loc, &t, g, e))
-            .collect();
+        let moves = bracket_war::app::junqi::log::event_lines(loc, &t, g, &view.events);
         (pieces, moves)
     };
     let (pieces, moves) = shown(game(&app));

@@ -305,12 +305,14 @@ fn junqi_moves_sound_from_their_public_events() {
         path: vec![NodeId(1), NodeId(2)],
         combat: false,
         removed: vec![],
+        defender: None,
     };
     let capture = PublicEvent::Moved {
         player: 1,
         path: vec![NodeId(2), NodeId(3)],
         combat: true,
         removed: vec![NodeId(3)],
+        defender: Some(0),
     };
     assert_eq!(sfx(cues(&[quiet_move], true)), [Sfx::Place, Sfx::Turn]);
     assert_eq!(

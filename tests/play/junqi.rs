@@ -179,6 +179,19 @@ fn a_long_game_keeps_its_way_out_and_esc_pauses() {
         );
     }
     g.screenshot("long-game");
+    // The move list in words: combats say who met whom and who left, with the ranks this
+    // seat may know (its own).
+    let combat = m
+        .widgets
+        .iter()
+        .find(|w| w.text.contains("吃掉") || w.text.contains("交锋") || w.text.contains("撞上"))
+        .unwrap_or_else(|| panic!("a combat in words in the move list"));
+    assert!(combat.text.contains(" 的 ") || combat.text.contains("的棋子"), "{}", combat.text);
+    // Node names on the board, with the toggle beside the move list.
+    g.click(&zh("junqi-node-names"));
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    g.screenshot("node-names");
+    g.click(&zh("junqi-node-names"));
     // F1 shows the controls over the board; the Esc that puts them away does not pause.
     assert!(
         m.widget(&zh("controls-button")).is_some(),

@@ -335,7 +335,13 @@ junqi-resign = Resign
 junqi-resign-confirm = { $player } resigns: all their pieces leave the board. Resign?
 junqi-moves = Moves
 junqi-log-move = { $player }: { $from } → { $to }
+junqi-node-names = Show node names on the board
 junqi-log-attack = { $player }: { $from } → { $to }, combat: { $n ->
+junqi-piece-of = { $player }'s { $piece }
+junqi-piece-unknown = { $player }'s piece
+junqi-log-won = { $attacker } took { $defender } ({ $from } → { $to })
+junqi-log-lost = { $attacker } attacked { $defender } and was taken ({ $from } → { $to })
+junqi-log-both = { $attacker } and { $defender } clashed: both left the board ({ $from } → { $to })
     [one] one piece left the board
    *[other] { $n } pieces left the board
 }

@@ -753,6 +753,10 @@ pub struct JunqiView {
     /// player to move counts down from it; at 0 the move is in 读秒). Empty without one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub total_ms: Vec<u64>,
+    /// The combats among `events` (all of the game's once it is over, when every kind is
+    /// known) with the kinds this connection may know: its seat's own pieces, open allies'.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clashes: Vec<junqi::SeenClash>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

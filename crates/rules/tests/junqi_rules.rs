@@ -451,3 +451,72 @@ fn a_loss_between_plies_resets_the_quiet_count_at_once() {
     first_move(&mut g);
     assert_eq!(g.phase, Phase::Over(Outcome::DrawQuiet));
 }
+
+/// A combat's kinds are known to the seats that may know them, and only to them: the
+/// attacker's owner knows its piece, the defender's owner its own, an ally (not open) and
+/// an observer neither, everyone both once the game is over. A defender of another rank
+/// that loses the same way changes nothing the attacker's seat is told; everyone sees
+/// whose piece was attacked.
+#[test]
+fn a_combat_tells_each_seat_only_the_kinds_it_may_know() {
+    let play = |defender: &str| {
+        let r = rules(BoardChoice::FourPlayer, 4, Alliance::Opposite);
+        let mut g = position(
+            r,
+            &[
+                ("S22", 0, "captain"),
+                ("S12", 1, "defender_kind"),
+                ("S51", 0, "flag"),
+                ("E51", 1, "flag"),
+                ("E41", 1, "engineer"),
+                ("E31", 1, "commander"),
+                ("N51", 2, "flag"),
+                ("N00", 2, "engineer"),
+                ("W51", 3, "flag"),
+                ("W40", 3, "engineer"),
+            ]
+            .map(|(n, o, k)| (n, o, if k == "defender_kind" { defender } else { k })),
+        );
+        mv(&mut g, "S22", "S12").unwrap();
+        g
+    };
+    let g = play("lieutenant");
+    let Some(PublicEvent::Moved {
+        combat, defender, ..
+    }) = g.events.last()
+    else {
+        panic!("a move: {:?}", g.events.last());
+    };
+    assert!(*combat);
+    assert_eq!(*defender, Some(1), "whose piece was attacked is public");
+    let set = common::set();
+    let (captain, lieutenant) = (
+        set.by_id("captain").unwrap(),
+        set.by_id("lieutenant").unwrap(),
+    );
+    let seen = |g: &Junqi, seat| {
+        g.clashes_seen_by(seat, 0)
+            .iter()
+            .map(|c| (c.attacker, c.defender))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(seen(&g, Some(0)), [(Some(captain), None)]);
+    assert_eq!(seen(&g, Some(1)), [(None, Some(lieutenant))]);
+    assert_eq!(seen(&g, Some(2)), [(None, None)], "an ally, not open");
+    assert_eq!(seen(&g, None), [(None, None)], "an observer");
+    // An engineer there instead loses the same way: S is told exactly the same.
+    let other = play("engineer");
+    assert_eq!(other.events, g.events);
+    assert_eq!(seen(&other, Some(0)), seen(&g, Some(0)));
+    assert_ne!(seen(&other, Some(1)), seen(&g, Some(1)));
+    // Only the combats from an event on.
+    assert!(g.clashes_seen_by(Some(0), g.events.len()).is_empty());
+    // Over: everyone knows both.
+    let mut over = g.clone();
+    for player in [1, 3] {
+        over.act(Action::Resign { player }).unwrap();
+    }
+    assert!(matches!(over.phase, Phase::Over(_)));
+    assert_eq!(seen(&over, Some(2)), [(Some(captain), Some(lieutenant))]);
+    assert_eq!(seen(&over, None), [(Some(captain), Some(lieutenant))]);
+}

@@ -132,6 +132,19 @@ pub struct Marks {
     /// Allies (四国 with teams): a badge beside each seat's arm naming its team, so that
     /// who is with whom does not rest on colour alone.
     pub badges: Vec<(char, PlayerId, String)>,
+    /// Each node's name (as the move list and the replay write it) drawn small on the
+    /// board ([`NodeNames`]).
+    pub names: bool,
+}
+
+/// Whether the 军棋 boards show each node's name (the toggle beside the move list: the log
+/// and the replay name nodes, the board shows where they are).
+#[derive(bevy::prelude::Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeNames(pub bool);
+
+/// The toggle of [`NodeNames`], for a panel beside a 军棋 board.
+pub fn node_names_toggle(ui: &mut egui::Ui, loc: &crate::app::i18n::Locale, names: &mut NodeNames) {
+    ui.checkbox(&mut names.0, crate::tr!(loc, "junqi-node-names"));
 }
 
 /// The team badges of a game with allies (四国 标准 or 并肩): each seat's letter, its
@@ -470,6 +483,22 @@ pub fn paint(
             );
         }
     }
+    if marks.names {
+        // Small, at each node's lower edge, on a light ground that any piece or wood lets
+        // it be read on.
+        let font = egui::FontId::proportional((unit * 0.2).clamp(9.0, 13.0));
+        for n in board.ids() {
+            let at = pos[n.0 as usize] + egui::vec2(0.0, size.y * 0.5);
+            let galley = painter.layout_no_wrap(
+                board.name(n).to_string(),
+                font.clone(),
+                egui::Color32::BLACK,
+            );
+            let r = egui::Rect::from_center_size(at, galley.size() + egui::vec2(4.0, 0.0));
+            painter.rect_filled(r, 2.0, egui::Color32::from_white_alpha(210));
+            painter.galley(r.min + egui::vec2(2.0, 0.0), galley, egui::Color32::BLACK);
+        }
+    }
     let nearest = |at: egui::Pos2| {
         board
             .ids()
@@ -603,6 +632,7 @@ mod tests {
             path: vec![NodeId(from), NodeId(to)],
             combat: false,
             removed: vec![],
+            defender: None,
         }
     }
 

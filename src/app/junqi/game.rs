@@ -11,7 +11,7 @@ use bw_rules::junqi::view::SeenPiece;
 use bw_rules::junqi::{Junqi, NodeId, PlayerView};
 
 use super::board::{self, Marks, art};
-use super::log::{event_line, seat_name};
+use super::log::{event_lines, seat_name};
 use super::{JunqiIntent, JunqiTable};
 use crate::app::AssetsDir;
 use crate::app::i18n::Locale;
@@ -34,6 +34,7 @@ fn side_panel(
     resign: &mut bool,
     quit: &mut bool,
     help: &mut ControlsHelp,
+    names: &mut board::NodeNames,
 ) {
     // Who is with whom, in words as well as colours.
     let badges = board::team_badges(&view.players, |t| tr!(loc, "junqi-team", team = t));
@@ -152,16 +153,15 @@ fn side_panel(
     // The move list is last and scrolls in the space left, so however long the game,
     // nothing above it leaves the panel.
     p.heading(tr!(loc, "junqi-moves"));
+    board::node_names_toggle(p, loc, names);
     egui::ScrollArea::vertical()
         .id_salt("junqi_moves")
         .auto_shrink([false, false])
         .max_height(p.available_height())
         .stick_to_bottom(true)
         .show(p, |s| {
-            for e in &view.events {
-                if let Some(line) = event_line(loc, table, game, e) {
-                    s.label(egui::RichText::new(line).size(14.0));
-                }
+            for line in event_lines(loc, table, game, &view.events) {
+                s.label(egui::RichText::new(line).size(14.0));
             }
         });
 }
@@ -180,6 +180,7 @@ pub(super) fn game_screen(
     assets: Res<AssetsDir>,
     mut anim: Local<MoveAnimation>,
     mut help: ResMut<ControlsHelp>,
+    mut names: ResMut<board::NodeNames>,
 ) -> Result {
     let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
@@ -205,6 +206,7 @@ pub(super) fn game_screen(
                 &mut resign,
                 &mut quit,
                 &mut help,
+                &mut names,
             );
         });
     if resign {
@@ -246,6 +248,7 @@ pub(super) fn game_screen(
         recent: board::recent_moves(&view.events, table.viewer),
         turn: (view.phase == Phase::Playing).then(|| (game.players[view.turn].seat, view.turn)),
         badges: board::team_badges(&view.players, |t| tr!(loc, "junqi-team", team = t)),
+        names: names.0,
     };
     egui::CentralPanel::default().show(&mut root, |ui| {
         let rect = ui.max_rect();

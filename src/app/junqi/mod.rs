@@ -255,6 +255,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<JunqiComputerLayouts>()
         .init_resource::<external::JunqiEngines>()
         .init_resource::<JunqiSlots>()
+        .init_resource::<board::NodeNames>()
         .add_message::<StartJunqi>()
         .add_message::<JunqiIntent>()
         .add_plugins(newgame::plugin)

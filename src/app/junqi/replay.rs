@@ -188,6 +188,7 @@ pub(super) fn replay_screen(
     pack: Option<Res<crate::app::texture_pack::PackImages>>,
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
+    mut names: ResMut<board::NodeNames>,
 ) -> Result {
     let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
@@ -249,6 +250,7 @@ pub(super) fn replay_screen(
                     replay.seat = Some(i);
                 }
             }
+            board::node_names_toggle(bar, &loc, &mut names);
             if bar.button(tr!(loc, "to-slots")).clicked() {
                 next.set(JunqiScreen::Slots);
             }
@@ -286,6 +288,7 @@ pub(super) fn replay_screen(
                     &bw_rules::junqi::PlayerView::public(&replay.game).players,
                     |t| tr!(loc, "junqi-team", team = t),
                 ),
+                names: names.0,
                 ..Default::default()
             },
         );

@@ -65,6 +65,8 @@ pub struct Online {
     pub view_at: Option<std::time::Instant>,
     /// 军棋: the public events so far.
     pub junqi_events: Vec<junqi::PublicEvent>,
+    /// The combats among them, with the kinds this seat may know (by event index).
+    pub junqi_clashes: Vec<junqi::SeenClash>,
     /// 括号大战: a game to start on the board (its settings and seed), the server's actions
     /// not yet played there, and how many actions the server has sent in all.
     bracket_start: Option<(bracket::game::Settings, u64)>,
@@ -220,6 +222,7 @@ impl Online {
     fn reset_game(&mut self) {
         self.view = None;
         self.junqi_events.clear();
+        self.junqi_clashes.clear();
         self.bracket_start = None;
         self.bracket_inbox.clear();
         self.bracket_received = 0;
@@ -367,9 +370,21 @@ impl Online {
             GameView::Junqi(v) => {
                 if v.first_event == 0 {
                     self.junqi_events.clear();
+                    self.junqi_clashes.clear();
                 }
                 if self.junqi_events.len() == v.first_event {
                     self.junqi_events.extend(v.events.iter().cloned());
+                }
+                // The combats as this seat may know them; a later view (the game's end)
+                // may tell more of the same combat.
+                for c in &v.clashes {
+                    match self
+                        .junqi_clashes
+                        .binary_search_by_key(&c.event, |k| k.event)
+                    {
+                        Ok(i) => self.junqi_clashes[i] = *c,
+                        Err(i) => self.junqi_clashes.insert(i, *c),
+                    }
                 }
                 // A fresh army to lay out, when this seat still has to deploy.
                 let mine = v.view.nodes.iter().flatten().any(|p| p.owner == v.view.me);

@@ -151,6 +151,9 @@ impl Room {
                     };
                     let first = m.sent.min(g.events.len());
                     m.sent = g.events.len();
+                    // Once the game is over every kind is known: all its combats again.
+                    let over = matches!(g.phase, bw_rules::junqi::Phase::Over(_));
+                    let seat = m.seat.map(|s| s as usize);
                     GameView::Junqi(Box::new(JunqiView {
                         view,
                         observer: m.seat.is_none(),
@@ -158,6 +161,7 @@ impl Room {
                         events: g.events[first..].to_vec(),
                         clock_ms,
                         total_ms: total_ms.clone(),
+                        clashes: g.clashes_seen_by(seat, if over { 0 } else { first }),
                     }))
                 }
                 Table::Bracket { game, by } => {

@@ -71,6 +71,7 @@ impl SeatFeed {
                     path,
                     combat,
                     removed,
+                    ..
                 } => {
                     let (from, to) = (path[0], *path.last().expect("a path has nodes"));
                     let outcome = match (*combat, removed.contains(&from), removed.contains(&to)) {

@@ -89,6 +89,9 @@ pub enum PublicEvent {
         path: Vec<NodeId>,
         combat: bool,
         removed: Vec<NodeId>,
+        /// In a combat, whose piece was attacked (everyone sees where it stood).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        defender: Option<PlayerId>,
     },
     FlagCaptured {
         by: PlayerId,
@@ -176,9 +179,60 @@ pub struct Junqi {
     pub actions: Vec<Action>,
     /// A piece left the board since the last ply ended.
     quiet_reset: bool,
+    /// What met in each combat, with full information: only [`Junqi::clashes_seen_by`]
+    /// gives it out, masked for a seat.
+    clashes: Vec<Clash>,
+}
+
+/// The two pieces of a combat, and the index of its `Moved` event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Clash {
+    event: usize,
+    attacker: Piece,
+    defender: Piece,
+}
+
+/// A combat as a seat may know it: the kinds it may see (its own pieces, its allies' when
+/// they are open, everything once the game is over), `None` for the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeenClash {
+    /// The index of the combat's `Moved` event in the game's event log.
+    pub event: usize,
+    pub attacker: Option<PieceKindId>,
+    pub defender: Option<PieceKindId>,
 }
 
 impl Junqi {
+    /// Whether `seat` (`None`: an observer) may know the kind of `piece`: its own, an open
+    /// ally's, a flag its owner's fallen commander revealed, and every piece once the game
+    /// is over. The one rule the views and the combats' words share.
+    pub fn kind_known_to(&self, seat: Option<PlayerId>, piece: Piece) -> bool {
+        matches!(self.phase, Phase::Over(_))
+            || seat == Some(piece.owner)
+            || (self.rules.open_allies_applies()
+                && seat.is_some_and(|me| self.allies(me, piece.owner)))
+            || (self.players[piece.owner].flags_revealed
+                && self.set.get(piece.kind).ability == Ability::Flag)
+    }
+
+    /// The combats whose `Moved` event is at index `from_event` or later, as `seat` may
+    /// know them (`None`: an observer).
+    pub fn clashes_seen_by(&self, seat: Option<PlayerId>, from_event: usize) -> Vec<SeenClash> {
+        let first = self.clashes.partition_point(|c| c.event < from_event);
+        self.clashes[first..]
+            .iter()
+            .map(|c| SeenClash {
+                event: c.event,
+                attacker: self
+                    .kind_known_to(seat, c.attacker)
+                    .then_some(c.attacker.kind),
+                defender: self
+                    .kind_known_to(seat, c.defender)
+                    .then_some(c.defender.kind),
+            })
+            .collect()
+    }
+
     /// A game waiting for deployment, with the players' hands (see [`super::setup::deal`]).
     pub fn new(
         rules: Rules,
@@ -230,6 +284,7 @@ impl Junqi {
             layouts: vec![Layout::new(); rules_players(&rules_copy)],
             actions: vec![],
             quiet_reset: false,
+            clashes: Vec::new(),
         })
     }
 
@@ -397,6 +452,14 @@ impl Junqi {
         result: &MoveResult,
     ) -> Option<PlayerId> {
         self.players[me].dove = false;
+        let defender = result.combat.and(self.at[to.0 as usize]);
+        if let (Some(attacker), Some(defender)) = (self.at[from.0 as usize], defender) {
+            self.clashes.push(Clash {
+                event: self.events.len(),
+                attacker,
+                defender,
+            });
+        }
         let mut left: Vec<Piece> = Vec::new();
         for &n in &result.removed {
             left.extend(self.at[n.0 as usize].take());
@@ -409,6 +472,7 @@ impl Junqi {
             path: result.path.clone(),
             combat: result.combat.is_some(),
             removed: result.removed.clone(),
+            defender: defender.map(|p| p.owner),
         });
         if !left.is_empty() {
             self.quiet_reset = true;

@@ -62,6 +62,7 @@ pub fn transcript(game: &Junqi) -> String {
                 path,
                 combat,
                 removed,
+                ..
             } => {
                 ply += 1;
                 let path: Vec<&str> = path.iter().map(|&n| b.name(n)).collect();

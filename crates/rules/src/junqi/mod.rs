@@ -14,7 +14,7 @@ pub mod setup;
 pub mod view;
 
 pub use board::{Board, NodeId, NodeKind, NodeSet};
-pub use game::{Action, Junqi, Outcome, Phase, Piece, PlayerId, PublicEvent};
+pub use game::{Action, Junqi, Outcome, Phase, Piece, PlayerId, PublicEvent, SeenClash};
 pub use pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
 pub use reach::{Occupant, canonical_path, destinations};
 pub use setup::{Alliance, BoardChoice, Rules};

@@ -61,8 +61,6 @@ impl PlayerView {
 
     fn seen_by(game: &Junqi, seat: Option<PlayerId>) -> PlayerView {
         let me = seat.unwrap_or(0);
-        let over = matches!(game.phase, Phase::Over(_));
-        let open = game.rules.open_allies_applies();
         let nodes = game
             .at
             .iter()
@@ -72,11 +70,7 @@ impl PlayerView {
                 if game.phase == Phase::Deploying && !mine {
                     return None;
                 }
-                let known = over
-                    || mine
-                    || (open && seat.is_some_and(|me| game.allies(me, p.owner)))
-                    || (game.players[p.owner].flags_revealed
-                        && game.set.get(p.kind).ability == Ability::Flag);
+                let known = game.kind_known_to(seat, p);
                 Some(SeenPiece {
                     owner: p.owner,
                     kind: known.then_some(p.kind),

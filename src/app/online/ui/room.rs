@@ -34,6 +34,7 @@ pub(super) fn room_screen(
         Option<Res<BracketSetup>>,
     ),
     mut controls_help: ResMut<ControlsHelp>,
+    mut names: ResMut<board::NodeNames>,
     mut intents: MessageWriter<OnlineIntent>,
     saves: Res<crate::app::Saves>,
     mut chat: Local<String>,
@@ -329,6 +330,7 @@ pub(super) fn room_screen(
             p.separator();
             // The 军棋 move list: public events only.
             if let (Some(rules), false) = (online.junqi_rules(), online.junqi_events.is_empty()) {
+                board::node_names_toggle(p, &loc, &mut names);
                 let board = rules.make_board();
                 let who = |i: usize| seat_name(&loc, &room, i);
                 egui::ScrollArea::vertical()
@@ -336,10 +338,15 @@ pub(super) fn room_screen(
                     .max_height(160.0)
                     .stick_to_bottom(true)
                     .show(p, |s| {
-                        for e in &online.junqi_events {
-                            if let Some(line) =
-                                crate::app::junqi::log::event_line_with(&loc, &board, &who, e)
-                            {
+                        let words = crate::app::junqi::log::Words {
+                            loc: &loc,
+                            board: &board,
+                            set: &content.0.pieces,
+                            who: &who,
+                            clashes: &online.junqi_clashes,
+                        };
+                        for (i, e) in online.junqi_events.iter().enumerate() {
+                            if let Some(line) = words.line(i, e) {
                                 s.label(line);
                             }
                         }
@@ -400,7 +407,17 @@ pub(super) fn room_screen(
         }
         Some(GameView::Junqi(v)) => {
             egui::CentralPanel::default().show(&mut root, |ui| {
-                junqi_board(ui, &loc, &online, v, &content, &seats, &wood, &mut intents)
+                junqi_board(
+                    ui,
+                    &loc,
+                    &online,
+                    v,
+                    &content,
+                    &seats,
+                    &wood,
+                    &mut intents,
+                    names.0,
+                )
             });
         }
     }
@@ -559,6 +576,7 @@ fn junqi_board(
     seats: &SeatColors,
     wood: &JunqiBoardColor,
     intents: &mut MessageWriter<OnlineIntent>,
+    names: bool,
 ) {
     let Some(rules) = online.junqi_rules() else {
         return;
@@ -604,6 +622,7 @@ fn junqi_board(
             })
             .flatten(),
         badges: board::team_badges(&v.view.players, |t| tr!(loc, "junqi-team", team = t)),
+        names,
         ..Default::default()
     };
     let rect = ui.max_rect();
