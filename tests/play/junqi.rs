@@ -186,7 +186,11 @@ fn a_long_game_keeps_its_way_out_and_esc_pauses() {
         .iter()
         .find(|w| w.text.contains("吃掉") || w.text.contains("交锋") || w.text.contains("撞上"))
         .unwrap_or_else(|| panic!("a combat in words in the move list"));
-    assert!(combat.text.contains(" 的 ") || combat.text.contains("的棋子"), "{}", combat.text);
+    assert!(
+        combat.text.contains(" 的 ") || combat.text.contains("的棋子"),
+        "{}",
+        combat.text
+    );
     // Node names on the board, with the toggle beside the move list.
     g.click(&zh("junqi-node-names"));
     std::thread::sleep(std::time::Duration::from_millis(500));

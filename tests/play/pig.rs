@@ -29,7 +29,39 @@ fn answers(m: &Map) -> usize {
 fn a_seat_answered_left_and_resumed_from_its_slot() {
     let mut g = Game::start("pig-seat");
     g.click(&zh("pig-kill"));
-    g.wait("the 猪国杀 setup", |m| m.in_state("PigScreen::Setup"));
+    let m = g.wait("the 猪国杀 setup", |m| {
+        m.in_state("PigScreen::Setup") && !m.of_role("TextInput").is_empty()
+    });
+    // A new table shows a fresh seed; this test types seed 1 (pig 1 has decisions to make
+    // and the game outlasts the first).
+    let seed = m.of_role("TextInput")[0].center();
+    g.click_at(seed.0, seed.1, 1);
+    g.chord("ctrl", "a");
+    g.type_text("1");
+    let seed_one = |m: &Map| {
+        m.of_role("TextInput")
+            .first()
+            .is_some_and(|w| w.text == "1")
+    };
+    g.wait("seed 1 typed", seed_one);
+    g.screenshot("setup");
+    // Watching takes no save slot.
+    g.click(&zh("pig-watch"));
+    g.wait("the table, watched", |m| m.in_state("PigScreen::Table"));
+    g.click(&zh("back"));
+    let m = g.wait("the setup again", |m| {
+        m.in_state("PigScreen::Setup") && m.containing("#1 ").is_some()
+    });
+    let first = &m.containing("#1 ").unwrap().text;
+    assert!(
+        first.contains(&zh("empty-slot")),
+        "watching left slot #1 empty: {first}"
+    );
+    let seed = m.of_role("TextInput")[0].center();
+    g.click_at(seed.0, seed.1, 1);
+    g.chord("ctrl", "a");
+    g.type_text("1");
+    g.wait("seed 1 typed again", seed_one);
     let take = zh("pig-take-seat").replace("{ $n }", "1");
     g.click(&take);
     let m = g.wait("a decision for the person", |m| {
@@ -46,6 +78,9 @@ fn a_seat_answered_left_and_resumed_from_its_slot() {
         m.in_state("PigScreen::Setup") && m.containing("#1 ").is_some()
     });
     let slot = m.containing("#1 ").unwrap();
+    // The next table would be another one: a fresh seed, not the one just played.
+    let shown = &m.of_role("TextInput")[0].text;
+    assert_ne!(shown, "1", "a fresh seed for the next table");
     // "… · 未完，轮到 { $pig } 号决定": the words before the pig's number.
     let to_decide = zh("pig-slot-to-decide");
     let marker = to_decide

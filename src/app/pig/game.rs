@@ -9,7 +9,7 @@ use bw_rules::pig::engine::Outcome;
 use bw_rules::pig::view::{SeenPig, seen_by};
 use bw_rules::pig::{Card, Event, Role};
 
-use super::{PigAnswer, PigGame, PigSeat, PigTextsRes, card_name, cards, role_name};
+use super::{PigAnswer, PigGame, PigSeat, PigTextsRes, card_name, cards, role_goal, role_name};
 use crate::app::i18n::Locale;
 use crate::app::settings::UserSettings;
 use crate::app::state::PigScreen;
@@ -322,6 +322,12 @@ pub fn table_screen(
             // The role card, then the pig's number and what is known of it.
             let badge = egui::Rect::from_min_size(card.min + v(8.0, 6.0), v(44.0, 22.0));
             let badge = cards::role_badge(&painter, badge, pig.role, &role, role_color(pig.role));
+            // What the role plays for, on the badge (a hidden role says why it is hidden).
+            let goal = pig
+                .role
+                .map_or_else(|| tr!(loc, "pig-role-hidden-why"), |r| role_goal(&loc, r));
+            p.interact(badge, egui::Id::new(("pig-role", i)), egui::Sense::hover())
+                .on_hover_text(goal);
             let mut title = format!("#{}", i + 1);
             if seated == Some(i) {
                 title += &tr!(loc, "pig-you");

@@ -237,6 +237,15 @@ pub fn role_name(texts: &PigTexts, loc: &Locale, role: Role) -> String {
     texts.role(role).get(&loc.code).to_string()
 }
 
+/// What a role plays for, in a sentence (hover text wherever a role is shown).
+pub fn role_goal(loc: &Locale, role: Role) -> String {
+    match role {
+        Role::MP => crate::tr!(loc, "pig-role-goal-mp"),
+        Role::ZP => crate::tr!(loc, "pig-role-goal-zp"),
+        Role::FP => crate::tr!(loc, "pig-role-goal-fp"),
+    }
+}
+
 pub fn card_name(texts: &PigTexts, loc: &Locale, card: Card) -> String {
     texts.card(card).name.get(&loc.code).to_string()
 }

@@ -10,7 +10,7 @@ use bw_rules::pig::record::PigRecord;
 use bw_rules::pig::setup::PigSetup;
 use bw_rules::pig::{Card, Role};
 
-use super::{PigTextsRes, StartPig, TURN_CAP, card_name, role_name};
+use super::{PigTextsRes, StartPig, TURN_CAP, card_name, role_goal, role_name};
 use crate::app::Saves;
 use crate::app::i18n::{Locale, damage};
 use crate::app::screens::slots::confirm_delete;
@@ -100,8 +100,9 @@ fn remember_setup(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>, mut done: Local
     }
     match read_ron::<PigSetup>(&saves.0.dir.join(SETUP_FILE)) {
         FileState::Loaded(s) if s.validate().is_ok() => {
-            ui.seed_text = s.seed.to_string();
+            // The same table, dealt anew: the remembered seed was played.
             ui.setup = s;
+            ui.seed_text = fresh_seed().to_string();
         }
         FileState::Loaded(_) | FileState::Missing => {}
         FileState::Damaged(e) => warn!("{SETUP_FILE} ignored: {e}"),
@@ -110,6 +111,16 @@ fn remember_setup(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>, mut done: Local
 
 pub fn refresh_slots(mut ui: ResMut<PigSetupUi>, saves: Res<Saves>) {
     ui.reload(&saves.0);
+}
+
+/// A seed for a new table, from the clock (shown, and editable, before the table starts:
+/// a table is replayed by typing its seed).
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    // Short enough to read and type.
+    bw_rules::rng::SplitMix64::new(nanos).below(1_000_000_000) + 1
 }
 
 /// How a table starts from the setup screen.
@@ -160,16 +171,23 @@ fn setup_screen(
         p.horizontal_wrapped(|h| {
             for (i, r) in s.roles.iter_mut().enumerate() {
                 let label = format!("{} {}", i + 1, role_name(&texts.0, &loc, *r));
+                let goal = role_goal(&loc, *r);
                 if h.add_enabled(
                     i > 0,
                     egui::Button::new(label).min_size(egui::vec2(96.0, 36.0)),
                 )
+                .on_hover_text(goal.as_str())
+                .on_disabled_hover_text(goal.as_str())
                 .clicked()
                 {
                     *r = if *r == Role::ZP { Role::FP } else { Role::ZP };
                 }
             }
         });
+        // What each role plays for, under the roles.
+        for r in [Role::MP, Role::ZP, Role::FP] {
+            theme::hint(p, &role_goal(&loc, r));
+        }
         p.add_space(12.0);
         p.label(tr!(loc, "pig-card-weights"));
         p.horizontal_wrapped(|h| {
@@ -183,6 +201,9 @@ fn setup_screen(
         p.horizontal(|h| {
             h.label(tr!(loc, "seed"));
             h.add(egui::TextEdit::singleline(&mut ui.seed_text).desired_width(140.0));
+            if h.button(tr!(loc, "pig-new-seed")).clicked() {
+                ui.seed_text = fresh_seed().to_string();
+            }
         });
         if let Ok(seed) = ui.seed_text.trim().parse() {
             ui.setup.seed = seed;
@@ -210,8 +231,9 @@ fn setup_screen(
                     Err(e) => ui.message = Some(e),
                 }
             }
-            if h.button(tr!(loc, "pig-other-pig")).clicked() {
-                ui.seat = (ui.seat + 1) % ui.setup.roles.len();
+            let next = (ui.seat + 1) % ui.setup.roles.len();
+            if h.button(tr!(loc, "pig-other-pig", n = next + 1)).clicked() {
+                ui.seat = next;
             }
         });
         p.add_space(12.0);
@@ -264,15 +286,29 @@ fn setup_screen(
         if let Err(e) = write_ron(&saves.0.dir.join(SETUP_FILE), &ui.setup) {
             warn!("{SETUP_FILE} not saved: {e}");
         }
-        let Some(slot) = ui.free_slot() else {
-            ui.message = Some(tr!(loc, "pig-slots-full"));
-            return Ok(());
+        // Watching takes no slot (the seed shows it again); a seat keeps its game in one.
+        let message = match start {
+            Start::Watch(table) => {
+                starts.write(StartPig::Watch { table, slot: None });
+                None
+            }
+            Start::Seat(table, seat) => match ui.free_slot() {
+                Some(slot) => {
+                    starts.write(StartPig::Seat {
+                        table,
+                        seat,
+                        slot: Some(slot),
+                    });
+                    None
+                }
+                None => Some(tr!(loc, "pig-slots-full")),
+            },
         };
-        let slot = Some(slot);
-        starts.write(match start {
-            Start::Watch(table) => StartPig::Watch { table, slot },
-            Start::Seat(table, seat) => StartPig::Seat { table, seat, slot },
-        });
+        // The next table is another one: a fresh seed, shown (and editable) for it.
+        if message.is_none() {
+            ui.seed_text = fresh_seed().to_string();
+        }
+        ui.message = message;
     }
     Ok(())
 }
