@@ -104,21 +104,41 @@ pub fn warning(ui: &mut egui::Ui, text: &str) {
     ui.colored_label(palette::WARNING, text);
 }
 
-/// A column header and a button that cycles the value when clicked; `true` when clicked.
+/// A setting as a column: its title, and its value on a button that a left click steps
+/// forward and a right click steps back. True on either (an on/off setting toggles).
 pub fn setting_column(ui: &mut egui::Ui, title: &str, value: &str) -> bool {
-    let mut clicked = false;
+    setting_step(ui, title, value) != 0
+}
+
+/// [`setting_column`] saying which way: 1 for a left click (the next value), -1 for a
+/// right click (the one before), 0 for none.
+pub fn setting_step(ui: &mut egui::Ui, title: &str, value: &str) -> i8 {
+    let mut step = 0;
     ui.vertical_centered(|ui| {
         ui.label(egui::RichText::new(title).size(16.0).color(palette::MUTED));
         ui.add_space(6.0);
-        clicked = ui
-            .add_sized(
-                [150.0, 64.0],
-                egui::Button::new(egui::RichText::new(value).size(20.0))
-                    .wrap_mode(egui::TextWrapMode::Extend),
-            )
-            .clicked();
+        let button = ui.add_sized(
+            [150.0, 64.0],
+            egui::Button::new(egui::RichText::new(value).size(20.0))
+                .wrap_mode(egui::TextWrapMode::Extend),
+        );
+        if button.clicked() {
+            step = 1;
+        } else if button.secondary_clicked() {
+            step = -1;
+        }
     });
-    clicked
+    step
+}
+
+/// The value `by` steps from `current` among `options`, round the end either way (the
+/// first when `current` is none of them).
+pub fn step<T: Copy + PartialEq>(options: &[T], current: T, by: i8) -> T {
+    let n = options.len() as isize;
+    match options.iter().position(|&o| o == current) {
+        Some(i) => options[(i as isize + by as isize).rem_euclid(n) as usize],
+        None => options[0],
+    }
 }
 
 /// What a confirm dialog answered this frame.

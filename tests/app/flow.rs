@@ -250,8 +250,9 @@ fn a_human_placement_takes_the_chosen_facing_and_a_refusal_says_why() {
 
 #[test]
 fn computer_only_games_get_a_turn_limit_and_every_board_size_can_be_chosen() {
-    use bracket_war::app::bracket::newgame::next_side;
+    use bracket_war::app::bracket::newgame::SIDES;
     use bracket_war::app::bracket::{COMPUTER_TURN_LIMIT, settings_for};
+    use bracket_war::app::theme::step;
     let computers = [
         Seat::Computer(AiKind::Greedy),
         Seat::Computer(AiKind::Random),
@@ -266,13 +267,51 @@ fn computer_only_games_get_a_turn_limit_and_every_board_size_can_be_chosen() {
     );
     let mixed = [Seat::Person, Seat::Computer(AiKind::Greedy)];
     assert_eq!(settings_for(settings(None), &mixed).turn_limit, None);
+    // A left click steps forward round the end, a right click back.
+    let sides: Vec<usize> = SIDES.collect();
     let mut side = 10;
     let mut seen = vec![side];
     for _ in 0..11 {
-        side = next_side(side);
+        side = step(&sides, side, 1);
         seen.push(side);
     }
     assert_eq!(seen, [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 10]);
+    assert_eq!(step(&sides, 10, -1), 20);
+    assert_eq!(step(&sides, 15, -1), 14);
+}
+
+/// A new game starts from the choices last started in its mode; a damaged or impossible
+/// file means the defaults (and the other mode keeps its own).
+#[test]
+fn the_new_game_screen_remembers_the_last_choices_per_mode() {
+    use bracket_war::app::bracket::newgame::BracketDraft;
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = BracketDraft::remembered(0, false, dir.path());
+    assert_eq!(fresh.settings.board.side, 10);
+    let mut draft = fresh.clone();
+    draft.settings.board.side = 14;
+    draft.settings.board.players = 3;
+    draft.settings.turn_limit = Some(20);
+    draft.seats[1] = Seat::Computer(AiKind::Strong);
+    draft.coverage_hint = false;
+    draft.remember(dir.path());
+    let again = BracketDraft::remembered(3, false, dir.path());
+    assert_eq!(again.slot, 3);
+    assert_eq!(again.settings, draft.settings);
+    assert_eq!(again.seats, draft.seats);
+    assert!(!again.coverage_hint);
+    // 星号大战 keeps its own.
+    let star = BracketDraft::remembered(0, true, dir.path());
+    assert_eq!(star.settings.board.side, 10);
+    // A damaged file: the defaults.
+    std::fs::write(dir.path().join("bracket-setup.ron"), "(settings: oops").unwrap();
+    assert_eq!(
+        BracketDraft::remembered(0, false, dir.path())
+            .settings
+            .board
+            .side,
+        10
+    );
 }
 
 #[test]

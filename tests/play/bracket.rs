@@ -263,13 +263,17 @@ fn a_finished_game_says_why_it_ended_beside_its_board() {
         .store(0, &save_of(&game, &kinds))
         .unwrap();
     g.click(&zh("bracket-war"));
-    let card = g
-        .wait("slot #1", |m| {
-            m.in_state("BracketScreen::Slots") && m.containing("#1").is_some()
-        })
-        .containing("#1")
-        .unwrap()
-        .center();
+    let m = g.wait("slot #1", |m| {
+        m.in_state("BracketScreen::Slots") && m.containing("#1").is_some()
+    });
+    // The card says who won.
+    let won = zh("winner").replace("{ $players }", "玩家 1");
+    assert!(
+        m.containing(&won).is_some(),
+        "the slot card names the winner ({won})"
+    );
+    g.screenshot("slot-card");
+    let card = m.containing("#1").unwrap().center();
     g.click_at(card.0, card.1, 1);
     let m = g.wait("the end of the game", |m| {
         m.in_state("BracketScreen::GameOver") && m.has(&zh("to-slots"))
@@ -288,5 +292,66 @@ fn a_finished_game_says_why_it_ended_beside_its_board() {
     g.screenshot("game-over");
     g.click(&zh("to-slots"));
     g.wait("the slots again", |m| m.in_state("BracketScreen::Slots"));
+    g.finish();
+}
+
+/// The new-game screen: a right click steps a setting back, a left click forward; the
+/// choices of a game started are there again for the next new game.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn the_new_game_screen_steps_both_ways_and_remembers_the_last_game() {
+    let mut g = Game::start("bracket-newgame");
+    g.click(&zh("bracket-war"));
+    let card = g
+        .wait("slot #1", |m| {
+            m.in_state("BracketScreen::Slots") && m.containing("#1").is_some()
+        })
+        .containing("#1")
+        .unwrap()
+        .center();
+    g.click_at(card.0, card.1, 1);
+    let m = g.wait("the new game", |m| m.in_state("BracketScreen::NewGame"));
+    let size = m.widget("10×10").expect("10×10").center();
+    g.click_at(size.0, size.1, 3);
+    g.wait("a right click: back round to 20×20", |m| m.has("20×20"));
+    g.click_at(size.0, size.1, 1);
+    g.wait("a left click: forward to 10×10", |m| m.has("10×10"));
+    g.click_at(size.0, size.1, 1);
+    g.wait("11×11", |m| m.has("11×11"));
+    let players = m
+        .widgets
+        .iter()
+        .find(|w| w.role == "Button" && w.text == "2")
+        .expect("the players' button")
+        .center();
+    g.click_at(players.0, players.1, 3);
+    g.wait("4 players", |m| {
+        m.in_state("BracketScreen::NewGame") && m.has(&zh("seat-n").replace("{ $n }", "4"))
+    });
+    g.screenshot("stepped");
+    g.click(&zh("start"));
+    g.wait("the game", |m| m.in_state("BracketScreen::Playing"));
+    // Back to the slots, and a new game in slot #2: the same choices.
+    g.key("Escape");
+    g.wait("the pause menu", |m| m.has(&zh("resume")));
+    g.click(&zh("save-and-quit"));
+    g.wait("the menu", |m| m.in_state("Screen::Menu"));
+    g.click(&zh("bracket-war"));
+    let card = g
+        .wait("slot #2", |m| {
+            m.in_state("BracketScreen::Slots") && m.containing("#2").is_some()
+        })
+        .containing("#2")
+        .unwrap()
+        .center();
+    g.click_at(card.0, card.1, 1);
+    let m = g.wait("the new game again", |m| {
+        m.in_state("BracketScreen::NewGame")
+    });
+    assert!(m.has("11×11"), "the board size remembered");
+    assert!(
+        m.has(&zh("seat-n").replace("{ $n }", "4")),
+        "four players remembered"
+    );
     g.finish();
 }

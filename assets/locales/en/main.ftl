@@ -132,6 +132,7 @@ replay-speed = Replay speed
 replay-moves = Moves
 replay-start = Start
 replay-result = Result
+settings-step-help = Click a setting for the next value, right-click for the one before
 to-menu = Main menu
 controls-button = Controls (F1)
 controls = Controls

@@ -119,6 +119,7 @@ replay-speed = 回放速度
 replay-moves = 棋步
 replay-start = 开局
 replay-result = 结果
+settings-step-help = 点击设置换到下一项，右键换回上一项
 to-menu = 返回菜单
 controls-button = 操作说明（F1）
 controls = 操作说明

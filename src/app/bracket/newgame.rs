@@ -9,7 +9,8 @@ use bw_rules::bracket::generate::BoardSettings;
 use super::StartBracketGame;
 use crate::app::i18n::Locale;
 use crate::app::state::BracketScreen;
-use crate::app::theme::{self, setting_column};
+use crate::app::theme::{self, setting_column, setting_step, step};
+use crate::saves::{FileState, read_ron, write_ron};
 use crate::tr;
 
 /// Which game the menu opened the slots for.
@@ -60,6 +61,69 @@ impl BracketDraft {
     pub fn seed(&self) -> u64 {
         bw_rules::rng::seed_from_text(&self.seed_text)
     }
+
+    /// A new game's draft from the choices last started in this mode (kept in the save
+    /// folder `dir`); the defaults when there are none, or when the file is damaged or
+    /// holds choices the game would refuse (it is then reported and ignored). The seed is
+    /// always a fresh one.
+    pub fn remembered(slot: usize, star_war: bool, dir: &std::path::Path) -> BracketDraft {
+        let mut draft = BracketDraft::new(slot, star_war);
+        let path = dir.join(choices_file(star_war));
+        match read_ron::<Choices>(&path) {
+            FileState::Loaded(c) if c.fits(star_war) => {
+                draft.settings = c.settings;
+                draft.seats[..c.seats.len()].copy_from_slice(&c.seats);
+                draft.coverage_hint = c.coverage_hint;
+            }
+            FileState::Loaded(_) => warn!("{} ignored: choices out of range", path.display()),
+            FileState::Missing => {}
+            FileState::Damaged(e) => warn!("{} ignored: {e}", path.display()),
+        }
+        draft
+    }
+
+    /// Keeps these choices for the next new game of this mode (written atomically).
+    pub fn remember(&self, dir: &std::path::Path) {
+        let star_war = self.settings.mode == Mode::StarWar;
+        let choices = Choices {
+            settings: self.settings.clone(),
+            seats: self.seats.clone(),
+            coverage_hint: self.coverage_hint,
+        };
+        if let Err(e) = write_ron(&dir.join(choices_file(star_war)), &choices) {
+            warn!("{} not saved: {e}", choices_file(star_war));
+        }
+    }
+}
+
+/// The last choices started, per mode.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Choices {
+    settings: Settings,
+    seats: Vec<Seat>,
+    coverage_hint: bool,
+}
+
+impl Choices {
+    /// Choices the new-game screen could have made for this mode.
+    fn fits(&self, star_war: bool) -> bool {
+        let b = &self.settings.board;
+        (self.settings.mode == Mode::StarWar) == star_war
+            && SIDES.contains(&b.side)
+            && (2..=4).contains(&b.players)
+            && (0.0..=0.5).contains(&b.mirror_density)
+            && (0.0..=0.5).contains(&b.glass_density)
+            && self.seats.len() <= 4
+    }
+}
+
+/// Where a mode's last choices are kept, in the save folder.
+fn choices_file(star_war: bool) -> &'static str {
+    if star_war {
+        "star-war-setup.ron"
+    } else {
+        "bracket-setup.ron"
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -67,23 +131,6 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         new_game_screen.run_if(in_state(BracketScreen::NewGame)),
     );
-}
-
-fn cycle<T: Copy + PartialEq>(options: &[T], current: T) -> T {
-    let i = options
-        .iter()
-        .position(|&o| o == current)
-        .map_or(0, |i| (i + 1) % options.len());
-    options[i]
-}
-
-/// The next board side: every size from 10 to 20, then 10 again.
-pub fn next_side(side: usize) -> usize {
-    if side >= *SIDES.end() {
-        *SIDES.start()
-    } else {
-        side.max(*SIDES.start() - 1) + 1
-    }
 }
 
 fn seat_label(loc: &Locale, seat: Seat) -> String {
@@ -105,36 +152,41 @@ pub fn settings_editor(
 ) {
     let on_off = |b: bool| if b { tr!(loc, "on") } else { tr!(loc, "off") };
     ui.columns(4, |cols| {
-        if setting_column(
+        let by = setting_step(
             &mut cols[0],
             &tr!(loc, "players"),
             &settings.board.players.to_string(),
-        ) {
-            settings.board.players = cycle(&[2, 3, 4], settings.board.players);
+        );
+        if by != 0 {
+            settings.board.players = step(&[2, 3, 4], settings.board.players, by);
         }
         let side = settings.board.side;
-        if setting_column(
+        let by = setting_step(
             &mut cols[1],
             &tr!(loc, "board-size"),
             &format!("{side}×{side}"),
-        ) {
-            settings.board.side = next_side(side);
+        );
+        if by != 0 {
+            let sides: Vec<usize> = SIDES.collect();
+            settings.board.side = step(&sides, side, by);
         }
         let m = settings.board.mirror_density;
-        if setting_column(
+        let by = setting_step(
             &mut cols[2],
             &tr!(loc, "mirror-density"),
             &format!("{:.1}%", m * 100.0),
-        ) {
-            settings.board.mirror_density = cycle(&[0.114, 0.2, 0.0, 0.05], m);
+        );
+        if by != 0 {
+            settings.board.mirror_density = step(&[0.114, 0.2, 0.0, 0.05], m, by);
         }
         let g = settings.board.glass_density;
-        if setting_column(
+        let by = setting_step(
             &mut cols[3],
             &tr!(loc, "glass-density"),
             &format!("{:.1}%", g * 100.0),
-        ) {
-            settings.board.glass_density = cycle(&[0.04, 0.1, 0.0], g);
+        );
+        if by != 0 {
+            settings.board.glass_density = step(&[0.04, 0.1, 0.0], g, by);
         }
     });
     ui.add_space(20.0);
@@ -146,7 +198,7 @@ pub fn settings_editor(
             tr!(loc, "bracket-war")
         };
         if setting_column(&mut cols[0], &tr!(loc, "mode"), &mode) {
-            settings.mode = cycle(&[Mode::Classic, Mode::StarWar], settings.mode);
+            settings.mode = step(&[Mode::Classic, Mode::StarWar], settings.mode, 1);
         }
         // The no-touching rule exists only in 星号大战.
         if star_war
@@ -166,8 +218,13 @@ pub fn settings_editor(
         let limit = settings
             .turn_limit
             .map_or(tr!(loc, "none"), |l| l.to_string());
-        if setting_column(&mut cols[3], &tr!(loc, "turn-limit"), &limit) {
-            settings.turn_limit = cycle(&[None, Some(10), Some(20), Some(40)], settings.turn_limit);
+        let by = setting_step(&mut cols[3], &tr!(loc, "turn-limit"), &limit);
+        if by != 0 {
+            settings.turn_limit = step(
+                &[None, Some(10), Some(20), Some(40)],
+                settings.turn_limit,
+                by,
+            );
         }
     });
 }
@@ -178,6 +235,7 @@ fn new_game_screen(
     draft: Option<ResMut<BracketDraft>>,
     mut next: ResMut<NextState<BracketScreen>>,
     mut start: MessageWriter<StartBracketGame>,
+    saves: Res<crate::app::Saves>,
 ) -> Result {
     let Some(mut draft) = draft else {
         next.set(BracketScreen::Slots);
@@ -187,6 +245,7 @@ fn new_game_screen(
     theme::page(ctx, |ui| {
         ui.add_space(40.0);
         theme::header(ui, &tr!(loc, "new-game"));
+        ui.vertical_centered(|ui| theme::hint(ui, &tr!(loc, "settings-step-help")));
         ui.add_space(30.0);
         let d = &mut *draft;
         settings_editor(ui, &loc, &mut d.settings, Some(&mut d.coverage_hint));
@@ -195,8 +254,9 @@ fn new_game_screen(
         ui.columns(4, |cols| {
             for (p, col) in cols.iter_mut().enumerate().take(players) {
                 let title = tr!(loc, "seat-n", n = p + 1);
-                if setting_column(col, &title, &seat_label(&loc, d.seats[p])) {
-                    d.seats[p] = cycle(
+                let by = setting_step(col, &title, &seat_label(&loc, d.seats[p]));
+                if by != 0 {
+                    d.seats[p] = step(
                         &[
                             Seat::Person,
                             Seat::Computer(AiKind::Greedy),
@@ -204,6 +264,7 @@ fn new_game_screen(
                             Seat::Computer(AiKind::Random),
                         ],
                         d.seats[p],
+                        by,
                     );
                 }
             }
@@ -232,6 +293,7 @@ fn new_game_screen(
             let go = egui::Button::new(egui::RichText::new(tr!(loc, "start")).size(30.0))
                 .min_size(egui::vec2(220.0, 60.0));
             if ui.add(go).clicked() {
+                d.remember(&saves.0.dir);
                 start.write(StartBracketGame::New {
                     slot: d.slot,
                     settings: d.settings.clone(),

@@ -284,7 +284,11 @@ fn slots_screen(
                                     start.write(StartBracketGame::Load { slot: i });
                                 }
                                 _ => {
-                                    commands.insert_resource(BracketDraft::new(i, mode.star_war));
+                                    commands.insert_resource(BracketDraft::remembered(
+                                        i,
+                                        mode.star_war,
+                                        &saves.0.dir,
+                                    ));
                                     next.set(BracketScreen::NewGame);
                                 }
                             }

@@ -10,7 +10,7 @@ use bw_rules::junqi::{Alliance, BoardChoice, Rules};
 use super::StartJunqi;
 use crate::app::i18n::Locale;
 use crate::app::state::JunqiScreen;
-use crate::app::theme::{self, setting_column};
+use crate::app::theme::{self, setting_column, setting_step, step};
 use crate::tr;
 
 /// One of the original's standard combinations (标准军棋, 四国乱战, …).
@@ -208,16 +208,13 @@ pub fn rules_editor(
     ui.add_space(16.0);
     let on_off = |b: bool| if b { tr!(loc, "on") } else { tr!(loc, "off") };
     ui.columns(4, |cols| {
-        if setting_column(
+        let by = setting_step(
             &mut cols[0],
             &tr!(loc, "players"),
             &rules.players.to_string(),
-        ) {
-            rules.players = match rules.players {
-                2 => 3,
-                3 => 4,
-                _ => 2,
-            };
+        );
+        if by != 0 {
+            rules.players = step(&[2, 3, 4], rules.players, by);
             if rules.players > 2 {
                 rules.board = BoardChoice::FourPlayer;
             }
@@ -238,14 +235,13 @@ pub fn rules_editor(
             Alliance::Adjacent => tr!(loc, "junqi-alliance-adjacent"),
             Alliance::None => tr!(loc, "junqi-alliance-none"),
         };
-        if setting_column(&mut cols[2], &tr!(loc, "junqi-alliance"), &alliance)
-            && rules.players == 4
-        {
-            rules.alliance = match rules.alliance {
-                Alliance::Opposite => Alliance::Adjacent,
-                Alliance::Adjacent => Alliance::None,
-                Alliance::None => Alliance::Opposite,
-            };
+        let by = setting_step(&mut cols[2], &tr!(loc, "junqi-alliance"), &alliance);
+        if by != 0 && rules.players == 4 {
+            rules.alliance = step(
+                &[Alliance::Opposite, Alliance::Adjacent, Alliance::None],
+                rules.alliance,
+                by,
+            );
         }
         if setting_column(
             &mut cols[3],
@@ -283,41 +279,29 @@ pub fn rules_editor(
         } else {
             rules.quiet_limit.to_string()
         };
-        if setting_column(&mut cols[3], &tr!(loc, "junqi-quiet-limit"), &quiet) {
-            rules.quiet_limit = match rules.quiet_limit {
-                0 => 30,
-                30 => 60,
-                60 => 100,
-                _ => 0,
-            };
+        let by = setting_step(&mut cols[3], &tr!(loc, "junqi-quiet-limit"), &quiet);
+        if by != 0 {
+            rules.quiet_limit = step(&[0, 30, 60, 100], rules.quiet_limit, by);
         }
     });
     ui.add_space(12.0);
     ui.columns(4, |cols| {
         let secs = |s: Option<u32>| s.map_or(tr!(loc, "off"), |s| tr!(loc, "junqi-seconds", n = s));
-        if setting_column(
+        let by = setting_step(
             &mut cols[0],
             &tr!(loc, "junqi-deploy-timer"),
             &secs(timers.deploy),
-        ) {
-            timers.deploy = match timers.deploy {
-                None => Some(60),
-                Some(60) => Some(120),
-                Some(120) => Some(300),
-                _ => None,
-            };
+        );
+        if by != 0 {
+            timers.deploy = step(&[None, Some(60), Some(120), Some(300)], timers.deploy, by);
         }
-        if setting_column(
+        let by = setting_step(
             &mut cols[1],
             &tr!(loc, "junqi-move-timer"),
             &secs(timers.moves),
-        ) {
-            timers.moves = match timers.moves {
-                None => Some(30),
-                Some(30) => Some(60),
-                Some(60) => Some(120),
-                _ => None,
-            };
+        );
+        if by != 0 {
+            timers.moves = step(&[None, Some(30), Some(60), Some(120)], timers.moves, by);
         }
     });
 }
@@ -343,6 +327,7 @@ fn new_game_screen(
     theme::page(ctx, |ui| {
         ui.add_space(24.0);
         theme::header(ui, &tr!(loc, "junqi-new-game"));
+        ui.vertical_centered(|ui| theme::hint(ui, &tr!(loc, "settings-step-help")));
         ui.add_space(16.0);
         let d = &mut *draft;
         rules_editor(ui, &loc, &mut d.rules, &mut d.timers);
@@ -352,15 +337,19 @@ fn new_game_screen(
         ui.columns(4, |cols| {
             for (p, col) in cols.iter_mut().enumerate().take(n) {
                 let title = tr!(loc, "junqi-seat", seat = letters[p].to_string());
-                if setting_column(col, &title, &seat_label(&loc, d.seats[p])) {
-                    d.seats[p] = match d.seats[p] {
-                        Seat::Person => Seat::Computer(AiKind::Heuristic),
-                        Seat::Computer(AiKind::Heuristic) => Seat::Computer(AiKind::Strong),
-                        Seat::Computer(AiKind::Strong) => Seat::Computer(AiKind::Random),
-                        // An external engine can sit once its command is set.
-                        Seat::Computer(AiKind::Random) if has_engine => Seat::Engine,
-                        Seat::Computer(AiKind::Random) | Seat::Engine => Seat::Person,
-                    };
+                let by = setting_step(col, &title, &seat_label(&loc, d.seats[p]));
+                if by != 0 {
+                    // An external engine can sit once its command is set.
+                    let mut seats = vec![
+                        Seat::Person,
+                        Seat::Computer(AiKind::Heuristic),
+                        Seat::Computer(AiKind::Strong),
+                        Seat::Computer(AiKind::Random),
+                    ];
+                    if has_engine {
+                        seats.push(Seat::Engine);
+                    }
+                    d.seats[p] = step(&seats, d.seats[p], by);
                 }
                 if d.seats[p] == Seat::Person {
                     col.vertical_centered(|c| {

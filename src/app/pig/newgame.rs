@@ -15,7 +15,7 @@ use crate::app::Saves;
 use crate::app::i18n::{Locale, damage};
 use crate::app::screens::slots::confirm_delete;
 use crate::app::state::{PigScreen, Screen};
-use crate::app::theme::{self, setting_column};
+use crate::app::theme::{self, setting_step, step};
 use crate::saves::{FileState, PigSlot, SLOT_COUNT, SaveDir, read_ron, write_ron};
 use crate::tr;
 
@@ -143,26 +143,24 @@ fn setup_screen(
     theme::page(ctx, |p| {
         p.add_space(24.0);
         theme::header(p, &tr!(loc, "pig-kill"));
+        p.vertical_centered(|p| theme::hint(p, &tr!(loc, "settings-step-help")));
         p.add_space(16.0);
         let ui = &mut *ui;
         let s = &mut ui.setup;
         let n = s.roles.len();
         p.columns(5, |cols| {
-            if setting_column(&mut cols[0], &tr!(loc, "pig-count"), &n.to_string()) {
-                let m = if n >= 10 { 2 } else { n + 1 };
-                s.roles.resize(m, Role::FP);
+            let by = setting_step(&mut cols[0], &tr!(loc, "pig-count"), &n.to_string());
+            if by != 0 {
+                let counts: Vec<usize> = (2..=10).collect();
+                s.roles.resize(step(&counts, n, by), Role::FP);
             }
-            if setting_column(
+            let by = setting_step(
                 &mut cols[1],
                 &tr!(loc, "pig-deck-size"),
                 &s.deck_size.to_string(),
-            ) {
-                s.deck_size = match s.deck_size {
-                    0..=99 => 200,
-                    100..=399 => 500,
-                    400..=1999 => 2000,
-                    _ => 50,
-                };
+            );
+            if by != 0 {
+                s.deck_size = step(&[50, 200, 500, 2000], s.deck_size, by);
             }
         });
         ui.seat = ui.seat.min(s.roles.len() - 1);
