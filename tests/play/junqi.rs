@@ -289,3 +289,45 @@ fn a_running_clock_wakes_the_window_once_a_second() {
     );
     g.finish();
 }
+
+/// A saved game's replay: the move list beside the board (a click shows the board after
+/// that move), the pace buttons, and the way back to the slots.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn a_replay_jumps_to_a_move_of_its_list_and_goes_back_to_the_slots() {
+    let mut g = Game::start("junqi-replay");
+    let plies = store_long_game(&g.saves, Default::default());
+    g.click(&zh("junqi"));
+    let watch = format!("▶ {}", zh("watch-replay"));
+    g.wait("slot #1 with its replay button", |m| {
+        m.in_state("JunqiScreen::Slots") && m.has(&watch)
+    });
+    g.click(&watch);
+    // An unfinished game between people: the replay asks whose view first.
+    let a_view = zh("junqi-replay-seat").replace("{ $seat }", "A");
+    g.wait("whose view?", |m| m.in_state("JunqiScreen::Replay") && m.has(&a_view));
+    g.click(&a_view);
+    let m = g.wait("the replay with its move list", |m| {
+        m.in_state("JunqiScreen::Replay") && m.has(&zh("replay-start")) && m.has("4×")
+    });
+    let (x, y) = m.widget("4×").unwrap().center();
+    g.click_at(x, y, 1);
+    // The third line of the list: its move shown.
+    // (The map lists widgets in no order: the list's lines by their height.)
+    let mut lines: Vec<_> = m
+        .widgets
+        .iter()
+        .filter(|w| w.text.contains(" → "))
+        .collect();
+    lines.sort_by(|a, b| a.rect[1].total_cmp(&b.rect[1]));
+    let third = lines[2].center();
+    g.click_at(third.0, third.1, 1);
+    let at = zh("junqi-replay-plies")
+        .replace("{ $n }", "3")
+        .replace("{ $total }", &plies.to_string());
+    g.wait("the board after the third move", |m| m.has(&at));
+    g.screenshot("third-move");
+    g.click(&zh("to-slots"));
+    g.wait("the slots again", |m| m.in_state("JunqiScreen::Slots"));
+    g.finish();
+}

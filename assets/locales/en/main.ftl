@@ -296,6 +296,7 @@ junqi-bombs-not-front = No bomb in front
 junqi-quiet-limit = Quiet limit
 junqi-seat = Seat { $seat }
 junqi-profile = profile name
+junqi-computer = Computer
 junqi-computer-easy = Computer (easy)
 junqi-computer-normal = Computer (normal)
 junqi-computer-hard = Computer (hard)

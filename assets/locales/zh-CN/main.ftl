@@ -274,6 +274,7 @@ junqi-bombs-not-front = 炸弹不在前排
 junqi-quiet-limit = 和棋步数
 junqi-seat = 座位 { $seat }
 junqi-profile = 玩家名
+junqi-computer = 电脑
 junqi-computer-easy = 电脑（简单）
 junqi-computer-normal = 电脑（普通）
 junqi-computer-hard = 电脑（困难）

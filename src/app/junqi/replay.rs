@@ -40,12 +40,29 @@ pub struct JunqiReplay {
     pub total_plies: u32,
     /// The game after `shown` actions (rebuilt when `shown` changes).
     pub game: Junqi,
+    /// The game after every action of the record (its event log is the move list's).
+    pub end: Junqi,
+    /// How many events the game had after each action (`ends[k]`: after `k + 1` actions).
+    pub ends: Vec<usize>,
+    /// Moves a second when playing, as a multiple of the normal pace (0.5, 1, 2, 4).
+    pub speed: f32,
 }
+
+/// The normal pace of a playing replay: one action in this many milliseconds.
+const ACTION_MS: f32 = 700.0;
 
 impl JunqiReplay {
     pub fn new(record: Record, set: Arc<PieceSet>) -> Result<JunqiReplay, String> {
         let game = at(&record, 0, &set)?;
-        let end = at(&record, record.actions.len(), &set)?;
+        // Action by action, to know which events each one made (the move list).
+        let mut end = game.clone();
+        let mut ends = Vec::with_capacity(record.actions.len());
+        for (i, a) in record.actions.iter().enumerate() {
+            let action = a.action(&end.board)?;
+            end.act(action)
+                .map_err(|e| format!("action {}: {e}", i + 1))?;
+            ends.push(end.events.len());
+        }
         let finished = matches!(end.phase, Phase::Over(_));
         let people: Vec<PlayerId> = (0..record.seats.len())
             .filter(|&p| !record.seats[p].1)
@@ -65,12 +82,18 @@ impl JunqiReplay {
             record,
             shown: 0,
             playing: seat.is_some() || all_open,
-            timer: Timer::new(Duration::from_millis(700), TimerMode::Repeating),
+            timer: Timer::new(
+                Duration::from_millis(ACTION_MS as u64),
+                TimerMode::Repeating,
+            ),
             seat,
             open_seats,
             all_open,
             total_plies: end.plies,
             game,
+            end,
+            ends,
+            speed: 1.0,
         })
     }
 
@@ -82,6 +105,39 @@ impl JunqiReplay {
 
     pub fn total(&self) -> usize {
         self.record.actions.len()
+    }
+
+    /// The move list: for each action that made a line, the number of actions to show
+    /// after it and the line, in words, with the ranks the chosen seat may know (all of
+    /// them only for a finished game seen with everything).
+    pub fn move_list(&self, loc: &Locale) -> Vec<(usize, String)> {
+        let clashes = self.end.clashes_seen_by(self.seat, 0);
+        let who = |p: usize| {
+            let (seat, computer, profile) = &self.record.seats[p];
+            if *computer {
+                format!("{seat} · {}", tr!(loc, "junqi-computer"))
+            } else {
+                format!("{seat} · {profile}")
+            }
+        };
+        let words = super::log::Words {
+            loc,
+            board: &self.end.board,
+            set: &self.end.set,
+            who: &who,
+            clashes: &clashes,
+        };
+        let mut out = Vec::new();
+        let mut from = 0;
+        for (k, &to) in self.ends.iter().enumerate() {
+            for i in from..to {
+                if let Some(line) = words.line(i, &self.end.events[i]) {
+                    out.push((k + 1, line));
+                }
+            }
+            from = to;
+        }
+        out
     }
 
     /// Shows the game after `n` actions.
@@ -178,6 +234,10 @@ fn tick(
     }
 }
 
+/// A replay's move list, and what it was made for: the seat, the language, the record's
+/// length.
+type MoveListCache = ((Option<PlayerId>, String, usize), Vec<(usize, String)>);
+
 /// The replay viewer's screen: the board at the ply shown, the controls, the move list.
 pub(super) fn replay_screen(
     mut contexts: EguiContexts,
@@ -189,6 +249,7 @@ pub(super) fn replay_screen(
     mut screen: ResMut<NextState<Screen>>,
     mut next: ResMut<NextState<JunqiScreen>>,
     mut names: ResMut<board::NodeNames>,
+    mut list: Local<Option<MoveListCache>>,
 ) -> Result {
     let junqi_art = art(&mut contexts, pack.as_deref());
     let ctx = contexts.ctx_mut()?;
@@ -250,7 +311,6 @@ pub(super) fn replay_screen(
                     replay.seat = Some(i);
                 }
             }
-            board::node_names_toggle(bar, &loc, &mut names);
             if bar.button(tr!(loc, "to-slots")).clicked() {
                 next.set(JunqiScreen::Slots);
             }
@@ -259,6 +319,61 @@ pub(super) fn replay_screen(
             }
         });
     });
+    // The move list at the right (a click shows the board after that move), the pace, and
+    // the node names that the list uses.
+    if !replay.asks_whose() {
+        egui::Panel::right("junqi_replay_moves")
+            .exact_size(320.0)
+            .show(&mut root, |p| {
+                p.horizontal_wrapped(|h| {
+                    h.label(tr!(loc, "replay-speed"));
+                    for (speed, label) in [(0.5, "0.5×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×")]
+                    {
+                        if h.selectable_label(replay.speed == speed, label).clicked() {
+                            replay.speed = speed;
+                            let pace = Duration::from_millis((ACTION_MS / speed) as u64);
+                            replay.timer.set_duration(pace);
+                        }
+                    }
+                });
+                board::node_names_toggle(p, &loc, &mut names);
+                p.separator();
+                p.heading(tr!(loc, "junqi-moves"));
+                // Made again only for a new replay, or when the seat or the language
+                // changes (the window redraws every frame while the replay plays).
+                let key = (replay.seat, loc.code.clone(), replay.total());
+                if replay.is_added() || list.as_ref().is_none_or(|(k, _)| *k != key) {
+                    *list = Some((key, replay.move_list(&loc)));
+                }
+                let lines = list.as_ref().map(|(_, l)| l.clone()).unwrap_or_default();
+                let mut jump = None;
+                egui::ScrollArea::vertical()
+                    .id_salt("junqi_replay_moves")
+                    .auto_shrink([false, false])
+                    .show(p, |s| {
+                        if s.selectable_label(replay.shown == 0, tr!(loc, "replay-start"))
+                            .clicked()
+                        {
+                            jump = Some(0);
+                        }
+                        for (after, line) in lines {
+                            let here = replay.shown == after;
+                            let text = egui::RichText::new(line).size(14.0);
+                            let label = s.selectable_label(here, text);
+                            if here && replay.playing {
+                                label.scroll_to_me(None);
+                            }
+                            if label.clicked() {
+                                jump = Some(after);
+                            }
+                        }
+                    });
+                if let Some(n) = jump {
+                    replay.show(n);
+                    replay.playing = false;
+                }
+            });
+    }
     egui::CentralPanel::default().show(&mut root, |ui| {
         if replay.asks_whose() {
             ui.add_space(120.0);
