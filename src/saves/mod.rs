@@ -304,6 +304,18 @@ pub struct JunqiSave {
     /// A game played online (kept from the room at its end).
     #[serde(default)]
     pub online: bool,
+    /// Each person's marks (标记) on face-down enemy pieces, as the position stands.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<JunqiMark>,
+}
+
+/// A mark: the seat it is for, the node of the marked piece, and the guess (a piece id of
+/// the set, or `?`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JunqiMark {
+    pub seat: usize,
+    pub node: String,
+    pub guess: String,
 }
 
 /// 军棋 timers, in seconds (`None`: off).

@@ -138,6 +138,7 @@ fn store_long_game(saves: &std::path::Path, timers: bracket_war::saves::JunqiTim
         scored: false,
         last_played: bracket_war::saves::now(),
         online: false,
+        marks: Vec::new(),
     };
     SaveDir::new(saves).store(0, &save).unwrap();
     game.plies
@@ -196,6 +197,24 @@ fn a_long_game_keeps_its_way_out_and_esc_pauses() {
     std::thread::sleep(std::time::Duration::from_millis(500));
     g.screenshot("node-names");
     g.click(&zh("junqi-node-names"));
+    // 标记: a right click on a face-down enemy piece, and a guess picked from the menu;
+    // the save keeps it (for this seat only).
+    let enemy = m
+        .facts_of("junqi-piece")
+        .into_iter()
+        .find_map(|v| {
+            let p: Vec<&str> = v.split(' ').collect();
+            (p[1] != "0" && p[2] == "?").then(|| p[0].to_string())
+        })
+        .expect("a face-down enemy piece");
+    let (x, y) = m.node(&enemy);
+    g.click_at(x, y, 3);
+    g.wait("the marks' menu", |m| m.has(&zh("junqi-mark")));
+    g.screenshot("mark-menu");
+    g.click("师长");
+    g.wait("the menu closed", |m| !m.has(&zh("junqi-mark")));
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    g.screenshot("marked");
     // F1 shows the controls over the board; the Esc that puts them away does not pause.
     assert!(
         m.widget(&zh("controls-button")).is_some(),
@@ -222,6 +241,17 @@ fn a_long_game_keeps_its_way_out_and_esc_pauses() {
     g.wait("the pause menu closed", |m| !m.has(&zh("resume")));
     g.click(&zh("save-and-quit"));
     g.wait("the menu", |m| m.in_state("Screen::Menu"));
+    let save = std::fs::read_dir(&g.saves)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains("junqi"))
+        .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
+        .find(|t| t.contains("marks"))
+        .expect("the save keeps the mark");
+    assert!(
+        save.contains(&format!("node: \"{enemy}\"")) && save.contains("major_general"),
+        "the mark on {enemy} as 师长: {save}"
+    );
     g.finish();
 }
 
@@ -305,7 +335,9 @@ fn a_replay_jumps_to_a_move_of_its_list_and_goes_back_to_the_slots() {
     g.click(&watch);
     // An unfinished game between people: the replay asks whose view first.
     let a_view = zh("junqi-replay-seat").replace("{ $seat }", "A");
-    g.wait("whose view?", |m| m.in_state("JunqiScreen::Replay") && m.has(&a_view));
+    g.wait("whose view?", |m| {
+        m.in_state("JunqiScreen::Replay") && m.has(&a_view)
+    });
     g.click(&a_view);
     let m = g.wait("the replay with its move list", |m| {
         m.in_state("JunqiScreen::Replay") && m.has(&zh("replay-start")) && m.has("4×")

@@ -135,6 +135,8 @@ pub struct Marks {
     /// Each node's name (as the move list and the replay write it) drawn small on the
     /// board ([`NodeNames`]).
     pub names: bool,
+    /// The viewer's marks (标记): a short guess drawn on each marked piece.
+    pub guesses: Vec<(NodeId, String)>,
 }
 
 /// Whether the 军棋 boards show each node's name (the toggle beside the move list: the log
@@ -219,6 +221,8 @@ pub struct BoardInput {
     pub hovered: Option<NodeId>,
     /// A piece dragged from one node and dropped on another.
     pub dropped: Option<(NodeId, NodeId)>,
+    /// A right click on a node (where, in the window): the marks' menu.
+    pub secondary: Option<(NodeId, egui::Pos2)>,
 }
 
 /// Draws the board and its pieces into `rect`; returns the node clicked or hovered.
@@ -483,6 +487,21 @@ pub fn paint(
             );
         }
     }
+    // The viewer's marks: a small tag at the piece's upper right, in a colour no seat has.
+    for (n, text) in &marks.guesses {
+        let at = pos[n.0 as usize] + egui::vec2(size.x * 0.45, -size.y * 0.45);
+        let font = egui::FontId::proportional((unit * 0.24).clamp(10.0, 15.0));
+        let galley = painter.layout_no_wrap(text.clone(), font, egui::Color32::BLACK);
+        let r = egui::Rect::from_center_size(at, galley.size() + egui::vec2(6.0, 2.0));
+        painter.rect(
+            r,
+            4.0,
+            egui::Color32::from_rgb(255, 226, 90),
+            egui::Stroke::new(1.0, egui::Color32::from_gray(40)),
+            egui::StrokeKind::Inside,
+        );
+        painter.galley(r.min + egui::vec2(3.0, 1.0), galley, egui::Color32::BLACK);
+    }
     if marks.names {
         // Small, at each node's lower edge, on a light ground that any piece or wood lets
         // it be read on.
@@ -513,6 +532,11 @@ pub fn paint(
     };
     if response.clicked() {
         input.clicked = response.interact_pointer_pos().and_then(nearest);
+    }
+    if response.secondary_clicked()
+        && let Some(at) = response.interact_pointer_pos()
+    {
+        input.secondary = nearest(at).map(|n| (n, at));
     }
     // Where the drag began is kept from its first frame: egui forgets the press origin in
     // the frame the button is released, which is the frame that reports the drop.

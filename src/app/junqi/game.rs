@@ -12,7 +12,7 @@ use bw_rules::junqi::{Junqi, NodeId, PlayerView};
 
 use super::board::{self, Marks, art};
 use super::log::{event_lines, seat_name};
-use super::{JunqiIntent, JunqiTable};
+use super::{JunqiIntent, JunqiTable, marks};
 use crate::app::AssetsDir;
 use crate::app::i18n::Locale;
 use crate::app::screens::controls::{self, ControlsHelp};
@@ -232,6 +232,15 @@ pub(super) fn game_screen(
     }
     let moves = table.legal_moves(game);
     anim.update(&view, ctx);
+    // The marks follow their pieces; the viewer's are drawn.
+    table.guesses.follow(game);
+    let guesses: Vec<(NodeId, String)> = table
+        .viewer
+        .map(|me| table.guesses.of(me))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(n, g)| (n, guess_text(&loc, &game.set, g)))
+        .collect();
     let now = ctx.input(|i| i.time);
     let marks = Marks {
         wood: Some(theme::to_egui(wood.0)),
@@ -249,6 +258,7 @@ pub(super) fn game_screen(
         turn: (view.phase == Phase::Playing).then(|| (game.players[view.turn].seat, view.turn)),
         badges: board::team_badges(&view.players, |t| tr!(loc, "junqi-team", team = t)),
         names: names.0,
+        guesses,
     };
     egui::CentralPanel::default().show(&mut root, |ui| {
         let rect = ui.max_rect();
@@ -275,6 +285,13 @@ pub(super) fn game_screen(
         } else if let Some(n) = input.clicked {
             intents.write(JunqiIntent::BoardClick(n));
         }
+        // A right click on a face-down enemy piece: the marks' menu.
+        if let Some((n, at)) = input.secondary
+            && view.nodes[n.0 as usize].is_some_and(|p| p.owner != view.me && p.kind.is_none())
+            && table.viewer.is_some()
+        {
+            table.mark_menu = Some((n, [at.x, at.y]));
+        }
         // Keyboard play: the arrows move the cursor (from the selected piece, or an own
         // piece), Enter selects or moves there, Esc lets go of the selection.
         if let Some(dir) = board::arrow(ui) {
@@ -299,6 +316,7 @@ pub(super) fn game_screen(
         if ui.input(|i| i.key_pressed(egui::Key::Escape))
             && !table.confirm_resign
             && !help.is_open()
+            && table.mark_menu.is_none()
         {
             if table.selected.is_some() {
                 table.selected = None;
@@ -307,6 +325,9 @@ pub(super) fn game_screen(
             }
         }
     });
+    if let Some((node, guess)) = mark_menu(ctx, &loc, &mut table, &game.set) {
+        intents.write(JunqiIntent::Mark { node, guess });
+    }
     if table.confirm_resign
         && let Some(me) = table.viewer
         && let Some(answer) = theme::confirm(
@@ -447,4 +468,62 @@ fn dove(ui: &mut egui::Ui) {
         [c + egui::vec2(11.5, -1.0), c + egui::vec2(12.5, 4.0)],
         egui::Stroke::new(1.2, egui::Color32::from_rgb(80, 140, 60)),
     );
+}
+
+/// A mark as drawn on the piece: the kind's one-character short name, or "?".
+fn guess_text(loc: &Locale, set: &bw_rules::junqi::PieceSet, g: marks::Guess) -> String {
+    match g {
+        marks::Guess::Kind(k) => set.get(k).short.get(&loc.code).to_string(),
+        marks::Guess::Unknown => "?".into(),
+    }
+}
+
+/// The marks' menu over a face-down enemy piece: every kind of the set, "?", and 清除; a
+/// click beside it (or Esc) closes it. The node and the guess picked, if one was.
+fn mark_menu(
+    ctx: &egui::Context,
+    loc: &Locale,
+    table: &mut JunqiTable,
+    set: &bw_rules::junqi::PieceSet,
+) -> Option<(NodeId, Option<marks::Guess>)> {
+    let (node, at) = table.mark_menu?;
+    let mut chosen: Option<Option<marks::Guess>> = None;
+    let area = egui::Area::new(egui::Id::new("junqi-mark-menu"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(egui::pos2(at[0] + 8.0, at[1] + 8.0))
+        .constrain(true)
+        .show(ctx, |a| {
+            egui::Frame::popup(a.style()).show(a, |f| {
+                f.label(egui::RichText::new(tr!(loc, "junqi-mark")).strong());
+                egui::Grid::new("junqi-mark-kinds").show(f, |g| {
+                    for (i, k) in set.ids().enumerate() {
+                        if g.button(set.get(k).name.get(&loc.code)).clicked() {
+                            chosen = Some(Some(marks::Guess::Kind(k)));
+                        }
+                        if i % 4 == 3 {
+                            g.end_row();
+                        }
+                    }
+                    if g.button("?").clicked() {
+                        chosen = Some(Some(marks::Guess::Unknown));
+                    }
+                    if g.button(tr!(loc, "junqi-mark-clear")).clicked() {
+                        chosen = Some(None);
+                    }
+                });
+            });
+        });
+    if let Some(guess) = chosen {
+        table.mark_menu = None;
+        return Some((node, guess));
+    } else {
+        // (The right click that opened the menu is not a click beside it.)
+        let opening = ctx.input(|i| i.pointer.button_clicked(egui::PointerButton::Secondary));
+        if (area.response.clicked_elsewhere() && !opening)
+            || ctx.input(|i| i.key_pressed(egui::Key::Escape))
+        {
+            table.mark_menu = None;
+        }
+    }
+    None
 }

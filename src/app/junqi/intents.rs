@@ -95,6 +95,15 @@ fn apply(world: &mut World, t: &mut JunqiTable, intent: JunqiIntent) {
             }
             Outcome::Nothing
         }
+        // 标记: the viewer's guess on a piece, kept in the save at once.
+        JunqiIntent::Mark { node, guess } => match viewer {
+            Some(me) => {
+                t.guesses.follow(game(world));
+                t.guesses.set(me, node, guess);
+                Outcome::ChangedAside
+            }
+            None => Outcome::Nothing,
+        },
         JunqiIntent::AutoLayout => layout_request(world, t, DeployAsk::Auto),
         JunqiIntent::Mirror => layout_request(world, t, DeployAsk::Mirror),
         JunqiIntent::SaveLayout(name) => layout_request(world, t, DeployAsk::Save(name)),

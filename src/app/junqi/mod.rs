@@ -22,6 +22,7 @@ pub mod game;
 pub mod intents;
 pub mod layouts;
 pub mod log;
+pub mod marks;
 pub mod newgame;
 pub mod replay;
 pub mod slots;
@@ -84,6 +85,10 @@ pub struct JunqiTable {
     pub online: bool,
     /// Each profile's total over earlier games (the side panel shows it beside this game's).
     pub profile_totals: std::collections::BTreeMap<String, i64>,
+    /// Each person's marks on face-down enemy pieces (标记).
+    pub guesses: marks::Guesses,
+    /// The marks' menu, open over this node at this window position.
+    pub mark_menu: Option<(NodeId, [f32; 2])>,
 }
 
 impl JunqiTable {
@@ -106,6 +111,8 @@ impl JunqiTable {
             scored: false,
             online: false,
             profile_totals: Default::default(),
+            guesses: Default::default(),
+            mark_menu: None,
         }
     }
 
@@ -171,6 +178,19 @@ impl JunqiTable {
             scored: self.scored,
             last_played: crate::saves::now(),
             online: self.online,
+            marks: self
+                .guesses
+                .all()
+                .into_iter()
+                .map(|(seat, node, guess)| crate::saves::JunqiMark {
+                    seat,
+                    node: game.board.name(node).to_string(),
+                    guess: match guess {
+                        marks::Guess::Kind(k) => game.set.get(k).id.clone(),
+                        marks::Guess::Unknown => "?".into(),
+                    },
+                })
+                .collect(),
         }
     }
 }
@@ -210,6 +230,11 @@ pub enum JunqiIntent {
     LoadLayout(String),
     /// Play: a node clicked (select an own piece, or move the selected one there).
     BoardClick(NodeId),
+    /// 标记: the viewer marks a face-down enemy piece with a guess (`None` clears it).
+    Mark {
+        node: NodeId,
+        guess: Option<marks::Guess>,
+    },
     Move(NodeId, NodeId),
     OfferDraw,
     AnswerDraw {
@@ -442,6 +467,21 @@ fn start_games(
                     let mut t = JunqiTable::new(save.seats, save.seed, slot, save.timers);
                     t.scored = save.scored;
                     t.online = save.online;
+                    // The marks as the position stands (one naming no node or piece of
+                    // this game is dropped).
+                    let kept = save
+                        .marks
+                        .iter()
+                        .filter_map(|m| {
+                            let node = game.board.find(&m.node)?;
+                            let guess = match m.guess.as_str() {
+                                "?" => marks::Guess::Unknown,
+                                id => marks::Guess::Kind(game.set.by_id(id)?),
+                            };
+                            Some((m.seat, node, guess))
+                        })
+                        .collect();
+                    t.guesses = marks::Guesses::restored(kept, game.events.len());
                     Ok((t, *game))
                 }
                 _ => continue,

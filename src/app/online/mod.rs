@@ -907,6 +907,7 @@ fn save_record(saves: &crate::app::Saves, record: &GameRecord) -> Result<usize, 
                 scored: true,
                 last_played: crate::saves::now(),
                 online: true,
+                marks: Vec::new(),
             };
             dir.store(slot, &save).map_err(|e| failed(e.to_string()))?;
         }
