@@ -152,6 +152,7 @@ pub fn add_game(app: &mut App, options: AppOptions, kinds: Arc<KindTable>, ui: b
     app.insert_resource(BracketContent(kinds))
         .insert_resource(Saves(SaveDir::new(&options.saves)))
         .insert_resource(AssetsDir(assets))
+        .init_resource::<ModsReport>()
         .init_resource::<theme::SeatColors>()
         .init_resource::<theme::JunqiBoardColor>()
         // Playing, replays and computer turns wake the reactive window (also headless).
@@ -271,9 +272,18 @@ fn egui_real_time(
     }
 }
 
+/// What loading the content said about mods, for the settings screen: the kinds mods added
+/// (glyph, names, file) and the files refused, each with why (file, line, field, reason).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ModsReport {
+    pub loaded: Vec<(char, bw_rules::bracket::content::Names, PathBuf)>,
+    pub refused: Vec<String>,
+}
+
 /// Loads the piece kinds (built-ins, `content/mods`, the extra folder); refused mod files
-/// are logged and skipped, and the game starts with the rest.
-pub fn load_kinds(extra_mods: Option<&Path>) -> KindTable {
+/// are logged and skipped, and the game starts with the rest. Also what the settings
+/// screen says about the mods.
+pub fn load_kinds(extra_mods: Option<&Path>) -> (KindTable, ModsReport) {
     let dir = bw_files::content_dir().unwrap_or_else(|e| {
         warn!("{e}; using the built-in piece kinds");
         PathBuf::new()
@@ -284,7 +294,18 @@ pub fn load_kinds(extra_mods: Option<&Path>) -> KindTable {
         warn!("content file refused: {e}");
         eprintln!("warning: content file refused: {e}");
     }
-    report.table
+    let base = dir.join("bracket").join("pieces.ron");
+    let builtin = Path::new(bw_rules::bracket::content::BUILTIN_PIECES_PATH);
+    let mods = ModsReport {
+        loaded: report
+            .table
+            .iter()
+            .filter(|(_, k)| k.source != base && k.source != builtin)
+            .map(|(_, k)| (k.glyph, k.name.clone(), k.source.clone()))
+            .collect(),
+        refused: report.errors.iter().map(|e| e.to_string()).collect(),
+    };
+    (report.table, mods)
 }
 
 /// Opens the window and runs it until it closes. A screenshot run uses a temporary save
@@ -308,6 +329,8 @@ pub fn run(mut options: AppOptions) -> AppExit {
     {
         options.window_size = Some((w, h));
     }
-    let kinds = Arc::new(load_kinds(options.mods.as_deref()));
-    build(options, kinds).run()
+    let (kinds, mods) = load_kinds(options.mods.as_deref());
+    let mut app = build(options, Arc::new(kinds));
+    app.insert_resource(mods);
+    app.run()
 }

@@ -39,6 +39,9 @@ pub struct UserSettings {
     /// to that server logs in with it. Never the password.
     pub online_session: String,
     pub online_session_server: String,
+    /// Seat colours told apart with every kind of colour vision (Okabe–Ito), whatever the
+    /// pack's.
+    pub colorblind_seats: bool,
 }
 
 impl Default for UserSettings {
@@ -59,6 +62,7 @@ impl Default for UserSettings {
             online_token: String::new(),
             online_session: String::new(),
             online_session_server: String::new(),
+            colorblind_seats: false,
         }
     }
 }

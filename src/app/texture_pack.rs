@@ -416,7 +416,13 @@ impl Plugin for TexturePackPlugin {
     }
 }
 
-fn load_pack(commands: &mut Commands, server: &AssetServer, assets: &Path, name: &str) {
+fn load_pack(
+    commands: &mut Commands,
+    server: &AssetServer,
+    assets: &Path,
+    name: &str,
+    colorblind: bool,
+) {
     let paths = resolve_pack(assets, name);
     for p in &paths.problems {
         warn!("texture pack: {p}");
@@ -428,9 +434,7 @@ fn load_pack(commands: &mut Commands, server: &AssetServer, assets: &Path, name:
     )));
     let (r, g, b) = paths.junqi_board;
     commands.insert_resource(JunqiBoardColor(Color::srgb(r, g, b)));
-    commands.insert_resource(SeatColors(
-        paths.seats.map(|(r, g, b)| Color::srgb(r, g, b)),
-    ));
+    commands.insert_resource(SeatColors::chosen(paths.seats, colorblind));
     commands.insert_resource(PackImages::load(server, name, paths));
 }
 
@@ -440,7 +444,13 @@ fn load_chosen_pack(
     settings: Res<UserSettings>,
     assets: Res<AssetsDir>,
 ) {
-    load_pack(&mut commands, &server, &assets.0, &settings.pack);
+    load_pack(
+        &mut commands,
+        &server,
+        &assets.0,
+        &settings.pack,
+        settings.colorblind_seats,
+    );
 }
 
 /// A new pack chosen in Settings replaces the images at once.
@@ -450,12 +460,26 @@ fn switch_pack(
     settings: Res<UserSettings>,
     assets: Res<AssetsDir>,
     pack: Option<Res<PackImages>>,
+    seats: Option<Res<SeatColors>>,
 ) {
-    if let Some(pack) = pack
-        && settings.is_changed()
-        && pack.requested != settings.pack
-    {
-        load_pack(&mut commands, &server, &assets.0, &settings.pack);
+    let Some(pack) = pack else { return };
+    if !settings.is_changed() {
+        return;
+    }
+    if pack.requested != settings.pack {
+        load_pack(
+            &mut commands,
+            &server,
+            &assets.0,
+            &settings.pack,
+            settings.colorblind_seats,
+        );
+    } else {
+        // The seat palette may have changed: the pack's, or the colour-blind-safe one.
+        let chosen = SeatColors::chosen(pack.paths.seats, settings.colorblind_seats);
+        if seats.as_deref() != Some(&chosen) {
+            commands.insert_resource(chosen);
+        }
     }
 }
 

@@ -60,7 +60,22 @@ pub const DEFAULT_SEATS: [(f32, f32, f32); 4] = [
     (0.92, 0.62, 0.10),
 ];
 
+/// Seat colours for every kind of colour vision (Okabe & Ito's palette: vermillion, blue,
+/// bluish green, reddish purple), chosen in Settings over the pack's.
+pub const COLORBLIND_SEATS: [(f32, f32, f32); 4] = [
+    (0.84, 0.37, 0.00),
+    (0.00, 0.45, 0.70),
+    (0.00, 0.62, 0.45),
+    (0.80, 0.47, 0.65),
+];
+
 impl SeatColors {
+    /// The seat colours to draw with: the pack's, or the colour-blind-safe ones.
+    pub fn chosen(pack: [(f32, f32, f32); 4], colorblind: bool) -> SeatColors {
+        let seats = if colorblind { COLORBLIND_SEATS } else { pack };
+        SeatColors(seats.map(|(r, g, b)| Color::srgb(r, g, b)))
+    }
+
     /// Player `p` (1-based).
     pub fn get(&self, p: u8) -> Color {
         self.0[(p.clamp(1, 4) - 1) as usize]

@@ -150,3 +150,100 @@ fn a_pack_without_junqi_art_borrows_the_default_packs() {
     );
     assert_eq!(p.problems.len(), 3, "{:?}", p.problems);
 }
+
+/// The contrast (WCAG's ratio of relative luminances) a seat's colour must have on its
+/// pack's 括号大战 cell: the pieces are the seat's colour on that cell, with no outline.
+const MIN_CONTRAST_ON_BOARD: f32 = 1.9;
+/// How far apart (CIE76 ΔE in Lab) two seats' colours must be.
+const MIN_SEAT_DISTANCE: f32 = 40.0;
+
+fn linear(c: f32) -> f32 {
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+fn luminance((r, g, b): (f32, f32, f32)) -> f32 {
+    0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+fn contrast(a: (f32, f32, f32), b: (f32, f32, f32)) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+fn lab((r, g, b): (f32, f32, f32)) -> [f32; 3] {
+    let (r, g, b) = (linear(r), linear(g), linear(b));
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    let f = |t: f32| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    [
+        116.0 * f(y) - 16.0,
+        500.0 * (f(x) - f(y)),
+        200.0 * (f(y) - f(z)),
+    ]
+}
+
+fn distance(a: (f32, f32, f32), b: (f32, f32, f32)) -> f32 {
+    let (a, b) = (lab(a), lab(b));
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// The average colour of a PNG's opaque pixels (sRGB 0..1).
+fn average_colour(path: &Path) -> (f32, f32, f32) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgba, "{}", path.display());
+    let (mut sum, mut n) = ([0.0f32; 3], 0.0f32);
+    for px in buf[..info.buffer_size()].chunks(4) {
+        if px[3] > 200 {
+            for k in 0..3 {
+                sum[k] += px[k] as f32 / 255.0;
+            }
+            n += 1.0;
+        }
+    }
+    (sum[0] / n, sum[1] / n, sum[2] / n)
+}
+
+/// Every pack's seats can be told apart, from each other and on its board; so can the
+/// colour-blind-safe palette on every pack's board. (JoKing's player 4 was gold on
+/// parchment: 1.10.)
+#[test]
+fn every_packs_seat_colours_stand_apart_and_out_on_its_board() {
+    let palette = bracket_war::app::theme::COLORBLIND_SEATS;
+    for name in packs_in(assets()) {
+        let pack = resolve_pack(assets(), &name);
+        let cell = average_colour(&assets().join(&pack.cell));
+        for seats in [pack.seats, palette] {
+            for (i, &a) in seats.iter().enumerate() {
+                let c = contrast(a, cell);
+                assert!(
+                    c >= MIN_CONTRAST_ON_BOARD,
+                    "{name}: seat {} {a:?} on the board's cell {cell:?}: contrast {c:.2}",
+                    i + 1
+                );
+                for (j, &b) in seats.iter().enumerate().skip(i + 1) {
+                    let d = distance(a, b);
+                    assert!(
+                        d >= MIN_SEAT_DISTANCE,
+                        "{name}: seats {} and {} are {d:.0} apart",
+                        i + 1,
+                        j + 1
+                    );
+                }
+            }
+        }
+    }
+}

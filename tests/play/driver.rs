@@ -395,10 +395,21 @@ impl Game {
         std::thread::sleep(Duration::from_millis(200));
     }
 
-    /// Clicks the widget with this text (after the rest that used to lose clicks).
+    /// Clicks the widget with this text (after the rest that used to lose clicks). As a
+    /// person's eye follows a button that moves as its dialog settles (a new egui window
+    /// lays itself out over its first frames), the pointer goes where the widget stands
+    /// once it has stood still for a moment.
     pub fn click(&mut self, text: &str) {
-        let (x, y) = self.widget(text).center();
-        self.click_at(x, y, 1);
+        let mut at = self.widget(text).center();
+        for _ in 0..10 {
+            std::thread::sleep(Duration::from_millis(250));
+            let now = self.widget(text).center();
+            if now == at {
+                break;
+            }
+            at = now;
+        }
+        self.click_at(at.0, at.1, 1);
     }
 
     /// A drag as a hand makes it: press, a second of small steps, release.

@@ -75,6 +75,21 @@ fn every_settings_button_takes_one_click() {
             .filter(|w| w.role == "Slider")
             .all(|w| w.enabled)
     });
+    // Seat colours: the pack's, or the colour-blind-safe ones; a right click steps too.
+    g.click(&zh("settings-seat-colors-pack"));
+    g.wait("colour-blind-safe seats", |m| {
+        m.has(&zh("settings-seat-colors-colorblind"))
+    });
+    let (x, y) = g.widget(&zh("settings-seat-colors-colorblind")).center();
+    g.click_at(x, y, 3);
+    g.wait("the pack's seat colours again", |m| {
+        m.has(&zh("settings-seat-colors-pack"))
+    });
+    // The mods: none here, and where they go.
+    assert!(
+        g.map().has(&zh("settings-mods-none")),
+        "the mods section says where mods go"
+    );
     g.click(&zh("back"));
     g.wait("the menu", |m| m.in_state("Screen::Menu"));
     let settings = std::fs::read_dir(&g.saves)
@@ -84,5 +99,38 @@ fn every_settings_button_takes_one_click() {
         .map(|e| std::fs::read_to_string(e.path()).unwrap())
         .expect("the settings were written");
     assert!(settings.contains("zh-CN"), "{settings}");
+    g.finish();
+}
+
+/// Mods given with `--mods`: the settings screen lists the kind each one added and each
+/// file refused, with its file, line and field — the game started with the rest.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn the_settings_list_the_mods_loaded_and_refused() {
+    let mods = tempfile::tempdir().unwrap();
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mods");
+    std::fs::copy(
+        here.join("good/double_angle.ron"),
+        mods.path().join("double_angle.ron"),
+    )
+    .unwrap();
+    std::fs::copy(here.join("bad/broken.ron"), mods.path().join("broken.ron")).unwrap();
+    let dir = mods.path().to_str().unwrap();
+    let mut g = Game::start_with("settings-mods", (1280, 800), &["--mods", dir], None);
+    g.click(&zh("settings"));
+    let m = g.wait("the settings", |m| m.in_state("Screen::Settings"));
+    let loaded = m
+        .containing("书名号")
+        .unwrap_or_else(|| panic!("the mod's kind is listed"));
+    assert!(loaded.text.contains("double_angle.ron"), "{}", loaded.text);
+    let refused = m
+        .containing("broken.ron")
+        .unwrap_or_else(|| panic!("the refused file is listed"));
+    assert!(
+        refused.text.contains("broken.ron:") && !refused.text.contains("Raw"),
+        "file and line, in a modder's words: {}",
+        refused.text
+    );
+    g.screenshot("mods");
     g.finish();
 }

@@ -33,7 +33,15 @@ settings-master-volume = Master
 settings-effects-volume = Effects
 settings-music-volume = Music
 settings-junqi-engine = 军棋 external engine (a command line speaking the engine protocol)
+pause-pack-colours = Another pack brings other seat colours (Settings has fixed colour-blind-safe ones)
+settings-seat-colors = Seat colours
+settings-seat-colors-pack = The pack's
+settings-seat-colors-colorblind = Colour-blind safe
 settings-junqi-engine-hint = For example: bracket-war junqi engine --ai strong. Leave it empty for none.
+settings-mods = Mods (括号大战 piece kinds)
+settings-mods-none = No mods. Put .ron files in content/mods, or start with --mods DIR.
+settings-mod-loaded = Loaded: { $kind } ({ $file })
+settings-mod-refused = Refused: { $why }
 
 ## Save slots
 save-slots = Save slots
@@ -347,14 +355,14 @@ junqi-mark = Mark (only you see it)
 junqi-mark-clear = Clear
 junqi-node-names = Show node names on the board
 junqi-log-attack = { $player }: { $from } → { $to }, combat: { $n ->
+    [one] one piece left the board
+   *[other] { $n } pieces left the board
+}
 junqi-piece-of = { $player }'s { $piece }
 junqi-piece-unknown = { $player }'s piece
 junqi-log-won = { $attacker } took { $defender } ({ $from } → { $to })
 junqi-log-lost = { $attacker } attacked { $defender } and was taken ({ $from } → { $to })
 junqi-log-both = { $attacker } and { $defender } clashed: both left the board ({ $from } → { $to })
-    [one] one piece left the board
-   *[other] { $n } pieces left the board
-}
 junqi-log-flag = { $by } captured the flag of { $of }
 junqi-log-flags-revealed = { $player }'s last commander is gone: the flag is shown
 junqi-log-lost-flag = { $player } is out: the flag was captured

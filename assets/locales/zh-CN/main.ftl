@@ -32,7 +32,15 @@ settings-master-volume = 总音量
 settings-effects-volume = 音效
 settings-music-volume = 音乐
 settings-junqi-engine = 军棋外部引擎（遵循引擎协议的命令行）
+pause-pack-colours = 换材质包也会换座位颜色（设置里可选色盲友好的固定颜色）
+settings-seat-colors = 座位颜色
+settings-seat-colors-pack = 材质包的
+settings-seat-colors-colorblind = 色盲友好
 settings-junqi-engine-hint = 例如：bracket-war junqi engine --ai strong。留空表示不用。
+settings-mods = 模组（括号大战的棋子）
+settings-mods-none = 没有模组。把 .ron 文件放进 content/mods，或用 --mods 目录启动。
+settings-mod-loaded = 已载入：{ $kind }（{ $file }）
+settings-mod-refused = 未载入：{ $why }
 
 ## 存档
 save-slots = 存档

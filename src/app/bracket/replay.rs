@@ -209,21 +209,6 @@ fn controls(
                 replay.shown = at;
             }
             bar.label(format!("{} / {total}", replay.shown));
-            // The pace: half, normal, twice, four times.
-            for (speed, label) in [(0.5, "0.5×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×")] {
-                if bar
-                    .selectable_label(replay.speed == speed, label)
-                    .on_hover_text(tr!(loc, "replay-speed"))
-                    .clicked()
-                {
-                    replay.speed = speed;
-                    let pace = Duration::from_millis((MOVE_MS / speed) as u64);
-                    replay.timer.set_duration(pace);
-                }
-            }
-            if bar.button(tr!(loc, "to-slots")).clicked() {
-                slots.set(BracketScreen::Slots);
-            }
             if bar.button(tr!(loc, "to-menu")).clicked() {
                 next.set(Screen::Menu);
             }
@@ -234,6 +219,22 @@ fn controls(
     let list = egui::Panel::left("replay_moves")
         .exact_size(260.0)
         .show(&mut root, |p| {
+            // The pace (half, normal, twice, four times) and the way back to the slots,
+            // here: the bar above is full in some languages.
+            p.horizontal_wrapped(|h| {
+                h.label(tr!(loc, "replay-speed"));
+                for (speed, label) in [(0.5, "0.5×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×")] {
+                    if h.selectable_label(replay.speed == speed, label).clicked() {
+                        replay.speed = speed;
+                        let pace = Duration::from_millis((MOVE_MS / speed) as u64);
+                        replay.timer.set_duration(pace);
+                    }
+                }
+            });
+            if p.button(tr!(loc, "to-slots")).clicked() {
+                slots.set(BracketScreen::Slots);
+            }
+            p.separator();
             p.heading(tr!(loc, "replay-moves"));
             egui::ScrollArea::vertical()
                 .id_salt("replay_moves")

@@ -488,14 +488,14 @@ fn mark_menu(
 ) -> Option<(NodeId, Option<marks::Guess>)> {
     let (node, at) = table.mark_menu?;
     let mut chosen: Option<Option<marks::Guess>> = None;
-    let area = egui::Area::new(egui::Id::new("junqi-mark-menu"))
+    let area = egui::Area::new(egui::Id::new("junqi mark menu"))
         .order(egui::Order::Foreground)
         .fixed_pos(egui::pos2(at[0] + 8.0, at[1] + 8.0))
         .constrain(true)
         .show(ctx, |a| {
             egui::Frame::popup(a.style()).show(a, |f| {
                 f.label(egui::RichText::new(tr!(loc, "junqi-mark")).strong());
-                egui::Grid::new("junqi-mark-kinds").show(f, |g| {
+                egui::Grid::new("junqi mark kinds").show(f, |g| {
                     for (i, k) in set.ids().enumerate() {
                         if g.button(set.get(k).name.get(&loc.code)).clicked() {
                             chosen = Some(Some(marks::Guess::Kind(k)));

@@ -259,7 +259,8 @@ pub(super) fn replay_screen(
     let mut root = theme::root_ui(ctx);
     let total = replay.total();
     egui::Panel::bottom("junqi_replay").show(&mut root, |bar| {
-        bar.horizontal(|bar| {
+        // Wrapped: whose-view buttons for four seats do not fit one row in every language.
+        bar.horizontal_wrapped(|bar| {
             bar.label(egui::RichText::new(tr!(loc, "watch-replay")).strong());
             if bar.button("|◀").clicked() {
                 replay.show(0);

@@ -326,8 +326,12 @@ pub fn table_screen(
             let goal = pig
                 .role
                 .map_or_else(|| tr!(loc, "pig-role-hidden-why"), |r| role_goal(&loc, r));
-            p.interact(badge, egui::Id::new(("pig-role", i)), egui::Sense::hover())
-                .on_hover_text(goal);
+            p.interact(
+                badge,
+                egui::Id::new(("pig role badge", i)),
+                egui::Sense::hover(),
+            )
+            .on_hover_text(goal);
             let mut title = format!("#{}", i + 1);
             if seated == Some(i) {
                 title += &tr!(loc, "pig-you");

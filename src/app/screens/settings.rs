@@ -135,6 +135,7 @@ fn settings_screen(
     assets: Res<AssetsDir>,
     mut settings: ResMut<UserSettings>,
     mut next: ResMut<NextState<Screen>>,
+    mods: Res<crate::app::ModsReport>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     theme::page(ctx, |ui| {
@@ -160,6 +161,21 @@ fn settings_screen(
                 settings.animations = !settings.animations;
             }
         });
+        ui.add_space(20.0);
+        ui.columns(4, |cols| {
+            let palette = if settings.colorblind_seats {
+                "settings-seat-colors-colorblind"
+            } else {
+                "settings-seat-colors-pack"
+            };
+            if setting_column(
+                &mut cols[0],
+                &tr!(loc, "settings-seat-colors"),
+                &tr!(loc, palette),
+            ) {
+                settings.colorblind_seats = !settings.colorblind_seats;
+            }
+        });
         ui.add_space(32.0);
         sound_row(ui, &loc, &mut settings);
         ui.add_space(32.0);
@@ -175,6 +191,8 @@ fn settings_screen(
             }
             theme::hint(ui, &tr!(loc, "settings-junqi-engine-hint"));
         });
+        ui.add_space(24.0);
+        mods_section(ui, &loc, &mods);
         ui.add_space(32.0);
         ui.vertical_centered(|ui| {
             if ui.button(tr!(loc, "back")).clicked() {
@@ -183,6 +201,28 @@ fn settings_screen(
         });
     });
     Ok(())
+}
+
+/// The mods: each kind a mod added (glyph, name, file) and each file refused with why
+/// (file, line, field, reason); where mods go when there are none.
+fn mods_section(ui: &mut egui::Ui, loc: &Locale, mods: &crate::app::ModsReport) {
+    ui.vertical_centered(|ui| {
+        ui.label(tr!(loc, "settings-mods"));
+        if mods.loaded.is_empty() && mods.refused.is_empty() {
+            theme::hint(ui, &tr!(loc, "settings-mods-none"));
+        }
+        for (glyph, name, file) in &mods.loaded {
+            ui.label(tr!(
+                loc,
+                "settings-mod-loaded",
+                kind = format!("{glyph} {}", name.get(&loc.code)),
+                file = file.display().to_string()
+            ));
+        }
+        for why in &mods.refused {
+            theme::warning(ui, &tr!(loc, "settings-mod-refused", why = why.clone()));
+        }
+    });
 }
 
 /// What the pause menu was told this frame.
@@ -211,6 +251,10 @@ pub fn pause_menu(
         }
         w.add_space(6.0);
         w.columns(2, |cols| language_and_pack(cols, loc, settings, assets));
+        // A pack brings its own seat colours: said before it surprises anyone mid-game.
+        if !settings.colorblind_seats {
+            theme::hint(w, &tr!(loc, "pause-pack-colours"));
+        }
         w.add_space(6.0);
         sound_row(w, loc, settings);
         if can_quit {

@@ -221,7 +221,12 @@ impl KindTable {
                 line,
                 column,
                 field: field_named_in(&e.code).or_else(|| field_at(text, line, column)),
-                message: e.code.to_string(),
+                // In the modder's words: RON names the parser's own types.
+                message: e
+                    .code
+                    .to_string()
+                    .replace("`RawKindFile`", "the file")
+                    .replace("`RawKind`", "a piece kind"),
             }
         })?;
         let mut staged: Vec<PieceKind> = Vec::with_capacity(raw.kinds.len());
@@ -514,6 +519,10 @@ mod tests {
         let e = add("(kinds: [(\n id: \"a\",\n glyph: 'a',\n name: (zh: \"a\", en: \"a\"),\n hp: Points(1.0),\n)])")
             .unwrap_err();
         assert_eq!(e.field.as_deref(), Some("class"));
+        // In the modder's words, never the parser's type names.
+        let text = e.to_string();
+        assert!(!text.contains("Raw"), "{text}");
+        assert!(text.contains("a piece kind"), "{text}");
     }
 
     #[test]

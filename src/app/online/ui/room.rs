@@ -238,7 +238,6 @@ pub(super) fn room_screen(
                         &mut layout_name,
                         &mut intents,
                         &mut confirm_resign,
-                        &mut controls_help,
                     );
                 }
             } else if room.status == RoomStatus::Playing {
@@ -330,12 +329,22 @@ pub(super) fn room_screen(
             p.separator();
             // The 军棋 move list: public events only.
             if let (Some(rules), false) = (online.junqi_rules(), online.junqi_events.is_empty()) {
-                board::node_names_toggle(p, &loc, &mut names);
+                // One row where it fits: the node names the list uses, and the controls
+                // (not while laying out: the layout's own buttons take the room then).
+                if online.layout.is_none() {
+                    p.horizontal_wrapped(|h| {
+                        board::node_names_toggle(h, &loc, &mut names);
+                        controls::offer(h, &loc, &mut controls_help, "junqi");
+                    });
+                }
                 let board = rules.make_board();
                 let who = |i: usize| seat_name(&loc, &room, i);
+                // As tall as the panel allows above the chat line (the panel does not
+                // scroll: a short window shortens the list, never pushes the chat out).
+                let room_left = p.available_height() - 80.0;
                 egui::ScrollArea::vertical()
                     .id_salt("online_moves")
-                    .max_height(160.0)
+                    .max_height(room_left.clamp(40.0, 160.0))
                     .stick_to_bottom(true)
                     .show(p, |s| {
                         let words = crate::app::junqi::log::Words {
@@ -500,7 +509,6 @@ fn game_buttons(
     layout_name: &mut String,
     intents: &mut MessageWriter<OnlineIntent>,
     confirm_resign: &mut bool,
-    controls_help: &mut ControlsHelp,
 ) {
     if let Some(GameView::Junqi(v)) = &online.view {
         // Laying out: the same panel as at one computer (nothing is sent before 出征).
@@ -564,7 +572,6 @@ fn game_buttons(
     } else if p.button(tr!(loc, "junqi-resign")).clicked() {
         *confirm_resign = true;
     }
-    controls::offer(p, loc, controls_help, "junqi");
 }
 
 fn junqi_board(
