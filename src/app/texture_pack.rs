@@ -416,13 +416,14 @@ impl Plugin for TexturePackPlugin {
     }
 }
 
+/// Loads the pack the settings name, with the seat colours they ask for.
 fn load_pack(
     commands: &mut Commands,
     server: &AssetServer,
     assets: &Path,
-    name: &str,
-    colorblind: bool,
+    settings: &UserSettings,
 ) {
+    let (name, colorblind) = (settings.pack.as_str(), settings.colorblind_seats);
     let paths = resolve_pack(assets, name);
     for p in &paths.problems {
         warn!("texture pack: {p}");
@@ -444,13 +445,7 @@ fn load_chosen_pack(
     settings: Res<UserSettings>,
     assets: Res<AssetsDir>,
 ) {
-    load_pack(
-        &mut commands,
-        &server,
-        &assets.0,
-        &settings.pack,
-        settings.colorblind_seats,
-    );
+    load_pack(&mut commands, &server, &assets.0, &settings);
 }
 
 /// A new pack chosen in Settings replaces the images at once.
@@ -467,13 +462,7 @@ fn switch_pack(
         return;
     }
     if pack.requested != settings.pack {
-        load_pack(
-            &mut commands,
-            &server,
-            &assets.0,
-            &settings.pack,
-            settings.colorblind_seats,
-        );
+        load_pack(&mut commands, &server, &assets.0, &settings);
     } else {
         // The seat palette may have changed: the pack's, or the colour-blind-safe one.
         let chosen = SeatColors::chosen(pack.paths.seats, settings.colorblind_seats);

@@ -631,8 +631,11 @@ fn computers_think_one_at_a_time_when_the_server_says_so() {
             bw_online::bot::Bot::new(bw_online::room::Content::builtin(), Level::Normal, i),
         ));
     }
-    // Hard computers think a second a move: three of them at once would show.
-    bw_server::client::drive(&mut hosts, WAIT * 6, |_, c| c.acted >= 3).unwrap();
+    // Hard computers think a second a move: three of them at once would show. Each host
+    // acts a fourth time (its layout, then a third move) only once its room's computer
+    // answered its first two moves: every room's computer has moved twice by then (a
+    // third act could come before the second answer was counted, under load).
+    bw_server::client::drive(&mut hosts, WAIT * 6, |_, c| c.acted >= 4).unwrap();
     let m = s.hub.metrics();
     assert!(
         m.computer_moves.load(Relaxed) >= 3 * 2,
