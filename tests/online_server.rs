@@ -66,6 +66,26 @@ fn serve_at(addr: &str, data: &std::path::Path, more: &[String]) -> (Server, Str
     (Server(child), url)
 }
 
+/// A room made with `options` by "a", joined at seat 1 by "b", both hands up: the two
+/// clients, the room and both seat tokens.
+fn two_seated(url: &str, options: RoomOptions) -> (Client, Client, RoomId, [String; 2]) {
+    let mut a = Client::join(url, "a", None).unwrap();
+    a.send(&ClientMsg::CreateRoom { options }).unwrap();
+    let (room, ta) = seated(&mut a);
+    let mut b = Client::join(url, "b", None).unwrap();
+    b.send(&ClientMsg::Join {
+        room,
+        seat: Some(1),
+        password: None,
+    })
+    .unwrap();
+    let (_, tb) = seated(&mut b);
+    for c in [&mut a, &mut b] {
+        c.send(&ClientMsg::Ready { ready: true }).unwrap();
+    }
+    (a, b, room, [ta, tb])
+}
+
 fn seated(c: &mut Client) -> (RoomId, String) {
     match c
         .expect(Duration::from_secs(10), |m| {
@@ -84,23 +104,7 @@ fn a_server_killed_mid_game_resumes_every_game_after_a_restart() {
     let (mut server, url) = serve(data.path());
     let mut games = Vec::new();
     for (game, seed) in [(GameKind::Junqi, 1), (GameKind::Bracket, 2)] {
-        let mut a = Client::join(&url, "a", None).unwrap();
-        a.send(&ClientMsg::CreateRoom {
-            options: room_options(game, 2),
-        })
-        .unwrap();
-        let (room, ta) = seated(&mut a);
-        let mut b = Client::join(&url, "b", None).unwrap();
-        b.send(&ClientMsg::Join {
-            room,
-            seat: Some(1),
-            password: None,
-        })
-        .unwrap();
-        let (_, tb) = seated(&mut b);
-        for c in [&mut a, &mut b] {
-            c.send(&ClientMsg::Ready { ready: true }).unwrap();
-        }
+        let (a, b, room, [ta, tb]) = two_seated(&url, room_options(game, 2));
         let bot = |s| Bot::new(Content::builtin(), Level::Normal, s);
         let mut clients = vec![
             BotClient::new(a, bot(seed)),
@@ -140,36 +144,21 @@ fn a_server_killed_mid_game_resumes_every_game_after_a_restart() {
 fn a_game_over_waits_for_a_player_who_dropped_and_comes_back_after_a_kill() {
     let data = tempfile::tempdir().unwrap();
     let (mut server, url) = serve(data.path());
-    let mut a = Client::join(&url, "a", None).unwrap();
-    a.send(&ClientMsg::CreateRoom {
-        options: RoomOptions {
-            game: GameOptions::Bracket {
-                settings: bw_rules::bracket::Settings {
-                    turn_limit: Some(3),
-                    ..bw_rules::bracket::Settings::default()
-                },
-                move_secs: None,
+    let short = RoomOptions {
+        game: GameOptions::Bracket {
+            settings: bw_rules::bracket::Settings {
+                turn_limit: Some(3),
+                ..bw_rules::bracket::Settings::default()
             },
-            computer_takes_over: false,
-            name: None,
-            rated: false,
-            observers: true,
-            password: None,
+            move_secs: None,
         },
-    })
-    .unwrap();
-    let (room, host_token) = seated(&mut a);
-    let mut b = Client::join(&url, "b", None).unwrap();
-    b.send(&ClientMsg::Join {
-        room,
-        seat: Some(1),
+        computer_takes_over: false,
+        name: None,
+        rated: false,
+        observers: true,
         password: None,
-    })
-    .unwrap();
-    let (_, token) = seated(&mut b);
-    for c in [&mut a, &mut b] {
-        c.send(&ClientMsg::Ready { ready: true }).unwrap();
-    }
+    };
+    let (a, b, _, [host_token, token]) = two_seated(&url, short);
     let bot = |s| Bot::new(Content::builtin(), Level::Normal, s);
     let mut clients = vec![BotClient::new(a, bot(1)), BotClient::new(b, bot(2))];
     drive(&mut clients, Duration::from_secs(60), |_, _| false).unwrap();
@@ -551,23 +540,7 @@ fn rooms_killed_at_random_moments_come_back_with_all_they_told(more: &[String]) 
         } else {
             GameKind::Bracket
         };
-        let mut a = Client::join(&url, "a", None).unwrap();
-        a.send(&ClientMsg::CreateRoom {
-            options: room_options(game, 2),
-        })
-        .unwrap();
-        let (room, ta) = seated(&mut a);
-        let mut b = Client::join(&url, "b", None).unwrap();
-        b.send(&ClientMsg::Join {
-            room,
-            seat: Some(1),
-            password: None,
-        })
-        .unwrap();
-        let (_, tb) = seated(&mut b);
-        for c in [&mut a, &mut b] {
-            c.send(&ClientMsg::Ready { ready: true }).unwrap();
-        }
+        let (a, b, _, [ta, tb]) = two_seated(&url, room_options(game, 2));
         clients.push(BotClient::new(a, bot(2 * i)));
         clients.push(BotClient::new(b, bot(2 * i + 1)));
         tokens.extend([ta, tb]);

@@ -20,10 +20,7 @@ pub fn new_game(g: &mut Game) -> Map {
     });
     // A fixed seed: the board's mirrors and the computer's answers are the same every run,
     // so the cells this test plays on stay legal.
-    let seed = m.of_role("TextInput")[0].center();
-    g.click_at(seed.0, seed.1, 1);
-    g.chord("ctrl", "a");
-    g.type_text("173956");
+    g.retype_first_field(&m, "173956");
     g.wait("the seed typed", |m| m.has("173956"));
     g.click(&zh("start"));
     g.wait("the board, my turn", |m| {

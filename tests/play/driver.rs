@@ -412,6 +412,15 @@ impl Game {
         self.click_at(at.0, at.1, 1);
     }
 
+    /// Replaces the text of the screen's first text field (the seed of a new-game screen)
+    /// as a person does: click into it, select all, type.
+    pub fn retype_first_field(&self, m: &Map, text: &str) {
+        let (x, y) = m.of_role("TextInput")[0].center();
+        self.click_at(x, y, 1);
+        self.chord("ctrl", "a");
+        self.type_text(text);
+    }
+
     /// A drag as a hand makes it: press, a second of small steps, release.
     pub fn drag(&self, from: (i32, i32), to: (i32, i32)) {
         self.move_to(from.0, from.1);

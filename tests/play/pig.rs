@@ -34,10 +34,7 @@ fn a_seat_answered_left_and_resumed_from_its_slot() {
     });
     // A new table shows a fresh seed; this test types seed 1 (pig 1 has decisions to make
     // and the game outlasts the first).
-    let seed = m.of_role("TextInput")[0].center();
-    g.click_at(seed.0, seed.1, 1);
-    g.chord("ctrl", "a");
-    g.type_text("1");
+    g.retype_first_field(&m, "1");
     let seed_one = |m: &Map| {
         m.of_role("TextInput")
             .first()
@@ -57,10 +54,7 @@ fn a_seat_answered_left_and_resumed_from_its_slot() {
         first.contains(&zh("empty-slot")),
         "watching left slot #1 empty: {first}"
     );
-    let seed = m.of_role("TextInput")[0].center();
-    g.click_at(seed.0, seed.1, 1);
-    g.chord("ctrl", "a");
-    g.type_text("1");
+    g.retype_first_field(&m, "1");
     g.wait("seed 1 typed again", seed_one);
     let take = zh("pig-take-seat").replace("{ $n }", "1");
     g.click(&take);
