@@ -179,6 +179,53 @@ fn the_arena_rotates_seats_and_scores_every_player() {
     assert!((s + g - 100.0).abs() < 0.11, "{text}");
 }
 
+/// 星号大战 in the arena: played until nobody can place, scored by coverage; a strong
+/// player's time a move given per seat.
+#[test]
+fn the_arena_plays_star_war_and_gives_each_strong_player_its_time() {
+    let out = common::bin()
+        .args([
+            "bracket",
+            "arena",
+            "--mode",
+            "star-war",
+            "--ai",
+            "strong:20",
+            "--ai",
+            "greedy",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--interval",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    for line in &lines[..2] {
+        assert!(
+            line.contains("(coverage ") && line.contains(" strong:20:")
+                || line.contains("(coverage strong:20:"),
+            "scored by coverage: {text}"
+        );
+    }
+    let score = lines[2].strip_prefix("score strong:20 ").unwrap();
+    let s: f64 = score.split_once('%').unwrap().0.parse().unwrap();
+    // With --interval, each share's 95 % interval last, holding the share.
+    let interval = lines[3].strip_prefix("interval95 strong:20 ").unwrap();
+    let (lo, rest) = interval.split_once('-').unwrap();
+    let hi = rest.split_once('%').unwrap().0;
+    let (lo, hi): (f64, f64) = (lo.parse().unwrap(), hi.parse().unwrap());
+    assert!(lo <= s && s <= hi && (0.0..=100.0).contains(&lo), "{text}");
+}
+
 #[test]
 fn bad_arena_command_lines_exit_2_with_one_line() {
     for args in [
@@ -191,6 +238,22 @@ fn bad_arena_command_lines_exit_2_with_one_line() {
         ],
         vec![
             "bracket", "arena", "--ai", "greedy", "--ai", "random", "--games", "0",
+        ],
+        vec![
+            "bracket", "arena", "--ai", "greedy", "--ai", "random", "--games", "1", "--mode", "go",
+        ],
+        vec![
+            "bracket", "arena", "--ai", "strong:0", "--ai", "random", "--games", "1",
+        ],
+        vec![
+            "bracket",
+            "arena",
+            "--ai",
+            "strong:fast",
+            "--ai",
+            "random",
+            "--games",
+            "1",
         ],
     ] {
         let out = common::bin().args(&args).output().unwrap();

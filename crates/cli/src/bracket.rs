@@ -18,9 +18,14 @@ pub enum BracketCommand {
     },
     /// Plays computer players against each other on seeded boards and scores them.
     Arena {
-        /// A computer player per seat: random, greedy or strong (two to four times).
+        /// A computer player per seat: random, greedy, strong, or strong:MS (the strong
+        /// player thinking MS milliseconds a move), two to four times.
         #[arg(long = "ai", value_name = "AI", required = true)]
         ai: Vec<String>,
+        /// bracket (括号大战, scored by coverage after 40 rounds) or star-war (星号大战,
+        /// played until nobody can place).
+        #[arg(long, default_value = "bracket")]
+        mode: String,
         #[arg(long)]
         games: u32,
         /// Board side.
@@ -31,6 +36,9 @@ pub enum BracketCommand {
         /// Milliseconds a move for the strong player.
         #[arg(long, default_value_t = 500)]
         ms: u64,
+        /// Also print each share's 95 % interval, on a last line `interval95 A lo-hi% …`.
+        #[arg(long)]
+        interval: bool,
     },
 }
 
@@ -56,31 +64,58 @@ pub fn run(command: BracketCommand, mods: Option<&Path>) -> Result<(), Failure> 
         }
         BracketCommand::Arena {
             ai,
+            mode,
             games,
             size,
             seed,
             ms,
-        } => arena(&ai, games, size, seed, ms),
+            interval,
+        } => arena(&ai, &mode, games, size, seed, ms, interval),
     }
 }
 
 /// `bracket arena`: game `g` seats the players rotated by `g`, so each sits in each seat
 /// equally often; each rotation plays the same seeded board.
-fn arena(ai: &[String], games: u32, size: usize, seed: u64, ms: u64) -> Result<(), Failure> {
+fn arena(
+    ai: &[String],
+    mode: &str,
+    games: u32,
+    size: usize,
+    seed: u64,
+    ms: u64,
+    interval: bool,
+) -> Result<(), Failure> {
     use bw_players::bracket::{AiKind, Seat, choose, strong};
-    use bw_rules::bracket::game::{Game, Outcome, Settings};
+    use bw_rules::bracket::game::{Game, Mode, Outcome, Settings};
     use bw_rules::bracket::generate::BoardSettings;
-    let kinds_of: Vec<Seat> = ai
+    // Each entry's player, and the strong player's time a move.
+    let kinds_of: Vec<(Seat, u64)> = ai
         .iter()
-        .map(|a| match a.as_str() {
-            "random" => Ok(Seat::Computer(AiKind::Random)),
-            "greedy" => Ok(Seat::Computer(AiKind::Greedy)),
-            "strong" => Ok(Seat::Computer(AiKind::Strong)),
+        .map(|a| match a.split_once(':') {
+            None if a == "random" => Ok((Seat::Computer(AiKind::Random), ms)),
+            None if a == "greedy" => Ok((Seat::Computer(AiKind::Greedy), ms)),
+            None if a == "strong" => Ok((Seat::Computer(AiKind::Strong), ms)),
+            Some(("strong", t)) => match t.parse::<u64>() {
+                Ok(t) if (1..=60_000).contains(&t) => Ok((Seat::Computer(AiKind::Strong), t)),
+                _ => Err(Failure::bad_input(format!(
+                    "`{a}`: the time a move is 1 to 60000 milliseconds"
+                ))),
+            },
             _ => Err(Failure::bad_input(format!(
-                "unknown computer player `{a}` (random, greedy or strong)"
+                "unknown computer player `{a}` (random, greedy, strong or strong:MS)"
             ))),
         })
         .collect::<Result<_, _>>()?;
+    let (mode, turn_limit) = match mode {
+        "bracket" => (Mode::Classic, Some(ARENA_TURN_LIMIT)),
+        // 星号大战 ends by itself: the board fills up.
+        "star-war" => (Mode::StarWar, None),
+        _ => {
+            return Err(Failure::bad_input(format!(
+                "unknown mode `{mode}` (bracket or star-war)"
+            )));
+        }
+    };
     let k = ai.len();
     if !(2..=4).contains(&k) {
         return Err(Failure::bad_input(format!(
@@ -98,12 +133,13 @@ fn arena(ai: &[String], games: u32, size: usize, seed: u64, ms: u64) -> Result<(
     board.validate().map_err(Failure::bad_input)?;
     let settings = Settings {
         board,
-        turn_limit: Some(ARENA_TURN_LIMIT),
+        mode,
+        turn_limit,
         ..Settings::default()
     };
     let kinds = bw_rules::bracket::KindTable::builtin();
-    let budget = std::time::Duration::from_millis(ms);
     let mut points = vec![0.0f64; k];
+    let mut per_game: Vec<Vec<f64>> = vec![Vec::new(); k];
     for g in 0..games {
         let board_seed = seed.wrapping_add((g / k as u32) as u64);
         let mut game = Game::new(settings.clone(), board_seed);
@@ -115,8 +151,13 @@ fn arena(ai: &[String], games: u32, size: usize, seed: u64, ms: u64) -> Result<(
             let e = entry(me);
             let move_seed = board_seed ^ (ply.wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ e as u64;
             let action = match kinds_of[e] {
-                Seat::Computer(AiKind::Strong) => strong(&game, &kinds, move_seed, budget),
-                kind => choose(kind, &game, &kinds, move_seed),
+                (Seat::Computer(AiKind::Strong), t) => strong(
+                    &game,
+                    &kinds,
+                    move_seed,
+                    std::time::Duration::from_millis(t),
+                ),
+                (kind, _) => choose(kind, &game, &kinds, move_seed),
             };
             if game.act(&kinds, action).is_err() {
                 // A computer never chooses an illegal action; if one did, it surrenders.
@@ -138,6 +179,10 @@ fn arena(ai: &[String], games: u32, size: usize, seed: u64, ms: u64) -> Result<(
                 (winners, format!("coverage {}", s.join(" ")))
             }
         };
+        for (e, scores) in per_game.iter_mut().enumerate() {
+            let won = winners.iter().any(|&w| entry(w) == e);
+            scores.push(if won { 1.0 / winners.len() as f64 } else { 0.0 });
+        }
         for &w in &winners {
             points[entry(w)] += 1.0 / winners.len() as f64;
         }
@@ -159,7 +204,33 @@ fn arena(ai: &[String], games: u32, size: usize, seed: u64, ms: u64) -> Result<(
         .map(|(a, p)| format!("{a} {:.1}%", 100.0 * p / games as f64))
         .collect();
     println!("score {}", line.join(" "));
+    if !interval {
+        return Ok(());
+    }
+    // Each share's 95 % interval (normal approximation over the per-game scores, a shared
+    // win counting its part), as the 军棋 arena gives it.
+    let line: Vec<String> = ai
+        .iter()
+        .zip(&per_game)
+        .map(|(a, scores)| {
+            let (lo, hi) = interval95(scores);
+            format!("{a} {:.1}-{:.1}%", 100.0 * lo, 100.0 * hi)
+        })
+        .collect();
+    println!("interval95 {}", line.join(" "));
     Ok(())
+}
+
+/// The 95 % interval of a mean score (normal approximation), clamped to 0..=1.
+fn interval95(scores: &[f64]) -> (f64, f64) {
+    let n = scores.len() as f64;
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (var / n).sqrt();
+    ((mean - half).max(0.0), (mean + half).min(1.0))
 }
 
 fn read_input(file: &Path) -> Result<String, Failure> {

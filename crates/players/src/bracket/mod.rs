@@ -1,9 +1,12 @@
-//! 括号大战's computer players: a random player, a greedy one-ply player that scores every legal
-//! placement with the rule kernels, and a selective search player ([`strong`]). Pure functions of the game: the app runs them off the
-//! main thread, tests and tools call them directly.
+//! 括号大战's computer players: a random player, a greedy one-ply player that scores every
+//! legal placement with the rule kernels, and a selective search player ([`strong`]) that
+//! in 星号大战 plays for territory ([`territory`]). Pure functions of the game: the app runs
+//! them off the main thread, tests and tools call them directly.
+
+pub mod territory;
 
 use bw_rules::bracket::board::Player;
-use bw_rules::bracket::game::{Action, Game, legal_placements};
+use bw_rules::bracket::game::{Action, Game, Mode, legal_placements};
 use bw_rules::bracket::resolve::Resolver;
 use bw_rules::bracket::{Board, KindTable, coverage::coverage_all};
 use bw_rules::rng::SplitMix64;
@@ -74,7 +77,16 @@ pub fn choose(seat: Seat, game: &Game, kinds: &KindTable, seed: u64) -> Action {
         }
         Seat::Computer(AiKind::Greedy) => {
             let mut resolver = Resolver::default();
-            ranked(&game.board, kinds, me, &moves, &mut resolver, &mut rng)[0].1
+            ranked(
+                &game.board,
+                kinds,
+                me,
+                &moves,
+                &mut resolver,
+                &mut rng,
+                &mut Eval::Coverage,
+            )[0]
+            .1
         }
         Seat::Computer(AiKind::Strong) => strong(game, kinds, seed, crate::THINKING),
     }
@@ -104,6 +116,30 @@ fn after(
     b
 }
 
+/// How a player values a position.
+enum Eval {
+    /// Own coverage and pieces against the best opponent's (the greedy player's measure).
+    Coverage,
+    /// 星号大战: the share of the board each player reaches first ([`territory`]).
+    Territory(territory::Scratch),
+}
+
+impl Eval {
+    fn for_mode(mode: Mode) -> Eval {
+        match mode {
+            Mode::StarWar => Eval::Territory(territory::Scratch::default()),
+            _ => Eval::Coverage,
+        }
+    }
+
+    fn value(&mut self, board: &Board, kinds: &KindTable, me: Player) -> i64 {
+        match self {
+            Eval::Coverage => evaluate(board, kinds, me),
+            Eval::Territory(scratch) => territory::value(board, kinds, me, scratch),
+        }
+    }
+}
+
 /// Placements with their one-ply value for `me`, best first (ties broken at random).
 fn ranked(
     board: &Board,
@@ -112,12 +148,13 @@ fn ranked(
     moves: &[Action],
     resolver: &mut Resolver,
     rng: &mut SplitMix64,
+    eval: &mut Eval,
 ) -> Vec<(i64, Action)> {
     let mut out: Vec<(i64, Action)> = moves
         .iter()
         .map(|&a| {
             let b = after(board, kinds, me, a, resolver);
-            (evaluate(&b, kinds, me) * 16 + rng.below(16) as i64, a)
+            (eval.value(&b, kinds, me) * 16 + rng.below(16) as i64, a)
         })
         .collect();
     out.sort_by_key(|x| std::cmp::Reverse(x.0));
@@ -139,7 +176,16 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
     }
     let mut rng = SplitMix64::new(seed);
     let mut resolver = Resolver::default();
-    let first = ranked(&game.board, kinds, me, &moves, &mut resolver, &mut rng);
+    let mut eval = Eval::for_mode(settings.mode);
+    let first = ranked(
+        &game.board,
+        kinds,
+        me,
+        &moves,
+        &mut resolver,
+        &mut rng,
+        &mut eval,
+    );
     let mut best = (i64::MIN, first[0].1);
     for &(one_ply, a) in first.iter().take(32) {
         if best.0 != i64::MIN && started.elapsed() >= budget {
@@ -154,7 +200,18 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
             let replies = legal_placements(settings, &board, kinds, p);
             let reply = match replies.is_empty() {
                 true => Action::Pass,
-                false => ranked(&board, kinds, p, &replies, &mut resolver, &mut rng)[0].1,
+                false => {
+                    ranked(
+                        &board,
+                        kinds,
+                        p,
+                        &replies,
+                        &mut resolver,
+                        &mut rng,
+                        &mut eval,
+                    )[0]
+                    .1
+                }
             };
             board = after(&board, kinds, p, reply, &mut resolver);
             bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &reply);
@@ -162,13 +219,13 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
         let value = if !turn.in_game.contains(&me) {
             i64::MIN / 2
         } else if turn.is_over() || turn.current != me {
-            evaluate(&board, kinds, me) * 16
+            eval.value(&board, kinds, me) * 16
         } else {
             // The follow-up the player would have.
             let mine = legal_placements(settings, &board, kinds, me);
             match mine.is_empty() {
-                true => evaluate(&board, kinds, me) * 16,
-                false => ranked(&board, kinds, me, &mine, &mut resolver, &mut rng)[0].0,
+                true => eval.value(&board, kinds, me) * 16,
+                false => ranked(&board, kinds, me, &mine, &mut resolver, &mut rng, &mut eval)[0].0,
             }
         };
         // The one-ply value breaks ties (a sure gain now over an equal line later).
