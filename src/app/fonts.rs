@@ -5,6 +5,28 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Subset.otf");
 
+/// Whether the compiled-in font has a glyph for `c` (a character it lacks shows as a box).
+pub fn font_has(c: char) -> bool {
+    static FACE: std::sync::LazyLock<Option<ttf_parser::Face<'static>>> =
+        std::sync::LazyLock::new(|| ttf_parser::Face::parse(CJK_FONT, 0).ok());
+    FACE.as_ref().is_some_and(|f| f.glyph_index(c).is_some())
+}
+
+/// What stands for a 括号大战 kind where its art does not: its glyph, or — for a mod's glyph
+/// the font lacks — the first character of its name in `lang` (then of its id), never a box.
+pub fn kind_mark(kind: &bw_rules::bracket::PieceKind, lang: &str) -> char {
+    kind_mark_of(kind.glyph, &kind.name, &kind.id, lang)
+}
+
+/// [`kind_mark`] from a kind's parts.
+pub fn kind_mark_of(glyph: char, name: &bw_rules::names::Names, id: &str, lang: &str) -> char {
+    std::iter::once(glyph)
+        .chain(name.get(lang).chars().next())
+        .chain(id.chars().next().map(|c| c.to_ascii_uppercase()))
+        .find(|c| font_has(*c))
+        .unwrap_or('?')
+}
+
 /// The handle of the CJK font for Bevy text.
 #[derive(Resource, Clone)]
 pub struct UiFont(pub Handle<Font>);

@@ -274,7 +274,11 @@ pub fn ago(loc: &Locale, secs_ago: u64) -> String {
 pub fn kind_stats(loc: &Locale, k: &bw_rules::bracket::PieceKind) -> String {
     use bw_rules::bracket::content::Signal;
     let mut lines = vec![
-        format!("{}  {}", k.glyph, k.name.get(&loc.code)),
+        format!(
+            "{}  {}",
+            crate::app::fonts::kind_mark(k, &loc.code),
+            k.name.get(&loc.code)
+        ),
         match (k.hp, k.is_bracket()) {
             (Some(hp), true) => tr!(loc, "stats-hp-bracket", hp = hp.to_string()),
             (Some(hp), false) => tr!(loc, "stats-hp-shape", hp = hp.to_string()),

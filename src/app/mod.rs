@@ -273,11 +273,24 @@ fn egui_real_time(
 }
 
 /// What loading the content said about mods, for the settings screen: the kinds mods added
-/// (glyph, names, file) and the files refused, each with why (file, line, field, reason).
+/// and the files refused, each with why (file, line, field, reason).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ModsReport {
-    pub loaded: Vec<(char, bw_rules::bracket::content::Names, PathBuf)>,
+    pub loaded: Vec<ModKind>,
     pub refused: Vec<String>,
+}
+
+/// One kind a mod added.
+#[derive(Clone, Debug)]
+pub struct ModKind {
+    pub id: String,
+    pub glyph: char,
+    pub name: bw_rules::bracket::content::Names,
+    pub file: PathBuf,
+    /// The picture the mod names, if any.
+    pub image: Option<PathBuf>,
+    /// Why that picture could not be used (the kind is then drawn from its glyph).
+    pub image_problem: Option<String>,
 }
 
 /// Loads the piece kinds (built-ins, `content/mods`, the extra folder); refused mod files
@@ -301,7 +314,14 @@ pub fn load_kinds(extra_mods: Option<&Path>) -> (KindTable, ModsReport) {
             .table
             .iter()
             .filter(|(_, k)| k.source != base && k.source != builtin)
-            .map(|(_, k)| (k.glyph, k.name.clone(), k.source.clone()))
+            .map(|(_, k)| ModKind {
+                id: k.id.clone(),
+                glyph: k.glyph,
+                name: k.name.clone(),
+                file: k.source.clone(),
+                image: k.image.clone(),
+                image_problem: None,
+            })
             .collect(),
         refused: report.errors.iter().map(|e| e.to_string()).collect(),
     };

@@ -324,6 +324,60 @@ impl PackImages {
     }
 }
 
+/// The pictures mods name for their kinds (by kind id), decoded at start. A pack's art for
+/// a kind comes first; a kind with neither is drawn from its glyph.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ModImages(pub HashMap<String, Handle<Image>>);
+
+impl ModImages {
+    /// The art for a kind: the pack's, else the mod's own picture.
+    pub fn art(&self, pack: &PackImages, kind: &str) -> Option<Handle<Image>> {
+        pack.pieces.get(kind).or_else(|| self.0.get(kind)).cloned()
+    }
+}
+
+/// Decodes a mod's picture (its size and header were checked when the content loaded).
+fn decode_mod_image(path: &Path) -> Result<Image, String> {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Image::from_buffer(
+        &bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::Default,
+        RenderAssetUsages::default(),
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Decodes every mod picture once; one that fails is reported on the settings screen and
+/// its kind is drawn from its glyph.
+fn load_mod_images(
+    mut commands: Commands,
+    content: Res<bw_rules::bracket::ecs::BracketContent>,
+    mut images: ResMut<Assets<Image>>,
+    mut mods: ResMut<super::ModsReport>,
+) {
+    let mut loaded = HashMap::new();
+    for (_, kind) in content.0.iter() {
+        let Some(path) = &kind.image else { continue };
+        match decode_mod_image(path) {
+            Ok(image) => {
+                loaded.insert(kind.id.clone(), images.add(image));
+            }
+            Err(why) => {
+                warn!("mod picture not used: {why}");
+                if let Some(m) = mods.loaded.iter_mut().find(|m| m.id == kind.id) {
+                    m.image_problem = Some(why);
+                }
+            }
+        }
+    }
+    commands.insert_resource(ModImages(loaded));
+}
+
 pub struct TexturePackPlugin;
 
 /// The pack's images as bevy_asset_loader loads them before the main menu. The keys are
@@ -407,7 +461,8 @@ impl Plugin for TexturePackPlugin {
                     .continue_to_state(Screen::Menu)
                     .load_collection::<PackCollection>(),
             )
-            .add_systems(Startup, load_chosen_pack)
+            .init_resource::<ModImages>()
+            .add_systems(Startup, (load_chosen_pack, load_mod_images))
             .add_systems(Update, switch_pack)
             .add_systems(
                 EguiPrimaryContextPass,

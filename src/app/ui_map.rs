@@ -312,6 +312,14 @@ fn map_and_guard(
         for (name, p) in nodes.iter() {
             let _ = writeln!(out, "node {name} {:.0} {:.0}", p.x, p.y);
         }
+        let drawn = ctx.get_mut().data(|d| {
+            d.get_temp::<std::sync::Arc<Vec<(String, String)>>>(
+                crate::app::junqi::board::drawn_marks_id(),
+            )
+        });
+        for (name, text) in drawn.iter().flat_map(|m| m.iter()) {
+            let _ = writeln!(out, "fact junqi-mark {name} {text}");
+        }
     }
     if let Some(board) = board_snapshot.as_ref().filter(|_| side.is_some()) {
         let n = board.board.side();
@@ -437,10 +445,27 @@ fn map_and_guard(
         {
             let board = rules.make_board();
             let _ = writeln!(out, "fact online-turn {}", v.view.turn);
+            let playing = v.view.phase == bw_rules::junqi::Phase::Playing;
+            let _ = writeln!(out, "fact online-playing {}", playing as u8);
             let _ = writeln!(out, "fact online-events {}", v.first_event + v.events.len());
-            if !v.observer && v.view.turn == v.view.me && o.layout.is_none() {
+            // The moves this seat may make now: in play only (while the others still lay
+            // out their armies there are none).
+            if !v.observer
+                && v.view.phase == bw_rules::junqi::Phase::Playing
+                && v.view.turn == v.view.me
+                && o.layout.is_none()
+            {
                 for (a, b) in v.view.legal_moves(&board, &content.0.pieces) {
                     let _ = writeln!(out, "fact online-move {} {}", board.name(a), board.name(b));
+                }
+            }
+            // The face-down pieces of the other seats, as this seat sees them.
+            for n in board.ids() {
+                if let Some(p) = v.view.nodes[n.0 as usize]
+                    && p.owner != v.view.me
+                    && p.kind.is_none()
+                {
+                    let _ = writeln!(out, "fact online-face-down {} {}", board.name(n), p.owner);
                 }
             }
         }

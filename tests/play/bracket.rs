@@ -352,3 +352,58 @@ fn the_new_game_screen_steps_both_ways_and_remembers_the_last_game() {
     );
     g.finish();
 }
+
+/// Mod kinds drawn three ways (`tests/mods/pictured`): 龟甲括号 by the picture its RON
+/// names, 方头括号 by its glyph `〖` from the game's font, 眼 — whose glyph `ꙮ` the font
+/// lacks — by its name's first character; each placed by drag like any built-in kind.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn mod_kinds_are_drawn_from_their_picture_their_glyph_or_their_name() {
+    let mods = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mods/pictured");
+    let mut g = Game::start_with(
+        "bracket-mod-kinds",
+        (1280, 800),
+        &["--mods", mods.to_str().unwrap()],
+        None,
+    );
+    let m = new_game(&mut g);
+    let shown = |m: &Map, name: &str| {
+        m.widgets
+            .iter()
+            .find(|w| w.role == "Button" && w.text.ends_with(name))
+            .map(|w| w.text.clone())
+            .unwrap_or_else(|| panic!("{name} in the palette"))
+    };
+    assert!(
+        shown(&m, "龟甲括号").starts_with('〔'),
+        "{}",
+        shown(&m, "龟甲括号")
+    );
+    assert!(shown(&m, "方头括号").starts_with('〖'));
+    assert_eq!(
+        shown(&m, "眼"),
+        "眼  眼",
+        "the glyph the font lacks is not shown"
+    );
+    for (name, cell) in [("龟甲括号", (1, 1)), ("方头括号", (0, 2)), ("眼", (2, 2))] {
+        let m = my_turn(&mut g);
+        // Eleven kinds outgrow the palette at 1280x800: its list scrolls, and the mods'
+        // kinds come last, so the wheel turns it to the end first, a notch at a time.
+        let first = palette(&m, "尖括号");
+        g.move_to(first.0, first.1);
+        for _ in 0..4 {
+            g.wheel(false);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(600));
+        let m = g.map();
+        g.drag(palette(&m, name), m.cell(cell.0, cell.1));
+        let m = g.wait("the mod piece placed", |m| {
+            m.piece(cell.0, cell.1).is_some()
+        });
+        let (owner, kind, _) = m.piece(cell.0, cell.1).unwrap();
+        assert_eq!(owner, 1);
+        assert!(kind >= 8, "a mod kind (the built-ins are 0..8): {kind}");
+    }
+    g.screenshot("mod-kinds");
+    g.finish();
+}

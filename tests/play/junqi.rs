@@ -213,7 +213,10 @@ fn a_long_game_keeps_its_way_out_and_esc_pauses() {
     g.screenshot("mark-menu");
     g.click("师长");
     g.wait("the menu closed", |m| !m.has(&zh("junqi-mark")));
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    g.wait("the mark drawn on the piece", |m| {
+        m.facts_of("junqi-mark")
+            .contains(&format!("{enemy} 师").as_str())
+    });
     g.screenshot("marked");
     // F1 shows the controls over the board; the Esc that puts them away does not pause.
     assert!(

@@ -115,6 +115,9 @@ fn the_settings_list_the_mods_loaded_and_refused() {
     )
     .unwrap();
     std::fs::copy(here.join("bad/broken.ron"), mods.path().join("broken.ron")).unwrap();
+    for file in ["pictured.ron", "tortoise_shell.png"] {
+        std::fs::copy(here.join("pictured").join(file), mods.path().join(file)).unwrap();
+    }
     let dir = mods.path().to_str().unwrap();
     let mut g = Game::start_with("settings-mods", (1280, 800), &["--mods", dir], None);
     g.click(&zh("settings"));
@@ -131,6 +134,13 @@ fn the_settings_list_the_mods_loaded_and_refused() {
         "file and line, in a modder's words: {}",
         refused.text
     );
+    // The picture a mod names, and a glyph the font lacks (drawn as the name's first
+    // character), each said under its kind.
+    assert!(m.containing("图片：tortoise_shell.png").is_some());
+    let missing = m
+        .containing("U+A66E")
+        .unwrap_or_else(|| panic!("the missing glyph is named"));
+    assert!(missing.text.contains("“眼”"), "{}", missing.text);
     g.screenshot("mods");
     g.finish();
 }

@@ -57,13 +57,30 @@ fn fill(g: &Game, field: (i32, i32), text: &str) {
     g.type_text(text);
 }
 
+/// [`fill`], then a look at the field, as a person checks what they typed: a select-all
+/// the window missed (it happens under load: the keys came while a frame was slow) leaves
+/// the old text in front, and the typing is done again.
+fn fill_checked(g: &Game, field: (i32, i32), text: &str) {
+    for _ in 0..3 {
+        fill(g, field, text);
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(3);
+        while std::time::Instant::now() < until {
+            if g.map().of_role("TextInput").iter().any(|w| w.text == text) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+    }
+    g.fail(&format!("the field never read `{text}`"));
+}
+
 /// From the menu to the lobby of `server`, connected as `name`.
 fn connect(g: &mut Game, server: &str, name: &str) -> Map {
     g.click(&zh("online"));
     let m = g.wait("the lobby's fields", |m| m.of_role("TextInput").len() >= 2);
     let fields: Vec<(i32, i32)> = m.of_role("TextInput").iter().map(|w| w.center()).collect();
-    fill(g, fields[0], server);
-    fill(g, fields[1], name);
+    fill_checked(g, fields[0], server);
+    fill_checked(g, fields[1], name);
     g.click(&zh("online-guest"));
     g.wait("connected", |m| m.has(&zh("online-refresh")))
 }
@@ -77,8 +94,8 @@ fn register(g: &mut Game, server: &str, name: &str) -> Map {
     });
     let fields: Vec<(i32, i32)> = m.of_role("TextInput").iter().map(|w| w.center()).collect();
     let password = m.of_role("PasswordInput")[0].center();
-    fill(g, fields[0], server);
-    fill(g, fields[1], name);
+    fill_checked(g, fields[0], server);
+    fill_checked(g, fields[1], name);
     fill(g, password, "a long password");
     g.click(&zh("online-register"));
     let who = zh("online-logged-in-as").replace("{ $name }", name);
@@ -149,7 +166,7 @@ fn a_room_opened_joined_played_and_rejoined_after_a_crash() {
     while played < 2 {
         let (mover, other) = {
             let ma = a.wait("the game on", |m| {
-                fact_is(m, "online-deploying", "0") && m.fact("online-turn").is_some()
+                fact_is(m, "online-playing", "1") && m.fact("online-turn").is_some()
             });
             let turn_a = ma.fact("online-turn") == ma.fact("online-seat");
             if turn_a {
@@ -163,12 +180,43 @@ fn a_room_opened_joined_played_and_rejoined_after_a_crash() {
         let (from, to) = moves(&m)[0].clone();
         mover.click_at(m.node(&from).0, m.node(&from).1, 1);
         mover.click_at(m.node(&to).0, m.node(&to).1, 1);
-        other.wait("the move reached the other window", |m| {
-            m.fact("online-events").is_some_and(|e| e != events)
+        // Both windows see the move before the next turn is read (a window that had not
+        // yet heard of its own move would take the turn for its own again).
+        let seen = other
+            .wait("the move reached the other window", |m| {
+                m.fact("online-events").is_some_and(|e| e != events)
+            })
+            .fact("online-events")
+            .unwrap()
+            .to_string();
+        mover.wait("the mover's window has it too", |m| {
+            m.fact("online-events") == Some(seen.as_str())
         });
         played += 1;
     }
     a.screenshot("played");
+
+    // 标记 online: a right click on one of the guest's face-down pieces, 师长 picked; the
+    // host's board shows it, the guest's nothing (marks are never sent).
+    let m = a.map();
+    let enemy = m
+        .facts_of("online-face-down")
+        .first()
+        .map(|v| v.split(' ').next().unwrap().to_string())
+        .expect("a face-down piece of the guest");
+    let (x, y) = m.node(&enemy);
+    a.click_at(x, y, 3);
+    a.wait("the marks' menu", |m| m.has(&zh("junqi-mark")));
+    a.click("师长");
+    a.wait("the mark drawn", |m| {
+        m.facts_of("junqi-mark")
+            .contains(&format!("{enemy} 师").as_str())
+    });
+    a.screenshot("marked");
+    assert!(
+        b.map().facts_of("junqi-mark").is_empty(),
+        "the guest sees no mark"
+    );
 
     // The host says something; the second window dies, and, started again, it connects,
     // is back in its seat and reads what was said (the room keeps its chat).

@@ -19,6 +19,7 @@ loading = Loading
 notices = Please note
 notice-settings-damaged = { $file } was damaged and the default settings are used: { $reason }
 list-separator = {", "}
+list-or = {" or "}
 
 ## Settings
 settings-language = Language
@@ -42,6 +43,9 @@ settings-mods = Mods (括号大战 piece kinds)
 settings-mods-none = No mods. Put .ron files in content/mods, or start with --mods DIR.
 settings-mod-loaded = Loaded: { $kind } ({ $file })
 settings-mod-refused = Refused: { $why }
+settings-mod-glyph-missing = The game's font has no { $code }: the kind is drawn as { $mark }.
+settings-mod-image = Picture: { $file }
+settings-mod-image-failed = Picture not used, drawn from its glyph: { $why }
 
 ## Save slots
 save-slots = Save slots
@@ -353,6 +357,8 @@ junqi-moves = Moves
 junqi-log-move = { $player }: { $from } → { $to }
 junqi-mark = Mark (only you see it)
 junqi-mark-clear = Clear
+junqi-mark-hint = Its combats say: { $kinds }
+junqi-log-hint = {" "}(so that piece is { $kinds })
 junqi-node-names = Show node names on the board
 junqi-log-attack = { $player }: { $from } → { $to }, combat: { $n ->
     [one] one piece left the board

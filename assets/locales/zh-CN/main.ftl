@@ -18,6 +18,7 @@ loading = 加载中
 notices = 请注意
 notice-settings-damaged = { $file } 已损坏，使用默认设置：{ $reason }
 list-separator = 、
+list-or = {" 或 "}
 
 ## 设置
 settings-language = 语言
@@ -41,6 +42,9 @@ settings-mods = 模组（括号大战的棋子）
 settings-mods-none = 没有模组。把 .ron 文件放进 content/mods，或用 --mods 目录启动。
 settings-mod-loaded = 已载入：{ $kind }（{ $file }）
 settings-mod-refused = 未载入：{ $why }
+settings-mod-glyph-missing = 游戏字体没有 { $code }：这种棋子以“{ $mark }”显示。
+settings-mod-image = 图片：{ $file }
+settings-mod-image-failed = 图片未采用，以字形显示：{ $why }
 
 ## 存档
 save-slots = 存档
@@ -331,6 +335,8 @@ junqi-moves = 着法
 junqi-log-move = { $player }：{ $from } → { $to }
 junqi-mark = 标记（只有你看得到）
 junqi-mark-clear = 清除
+junqi-mark-hint = 据交锋推断：{ $kinds }
+junqi-log-hint = （可知那枚棋子是 { $kinds }）
 junqi-node-names = 在棋盘上显示位置名
 junqi-log-attack = { $player }：{ $from } → { $to }，交锋，{ $n } 子离场
 junqi-piece-of = { $player } 的 { $piece }

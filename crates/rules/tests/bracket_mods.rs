@@ -103,3 +103,85 @@ fn a_damaged_builtin_file_falls_back_to_the_compiled_in_copy() {
     assert_eq!(report.table.len(), 8);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_mod_kind_may_name_its_own_picture() {
+    let report = KindTable::load(
+        &repo().join("content"),
+        &[repo().join("tests/mods/pictured")],
+    );
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    let kinds = report.table;
+    let shell = kinds.get(kinds.by_id("tortoise_shell").unwrap());
+    let image = shell.image.as_ref().expect("the picture is kept");
+    assert!(image.ends_with("tests/mods/pictured/tortoise_shell.png"));
+    assert!(image.is_file());
+    let plain = kinds.get(kinds.by_id("lenticular").unwrap());
+    assert_eq!(plain.image, None);
+    assert!(
+        kinds
+            .iter()
+            .all(|(_, k)| k.id != "eye" || k.image.is_none()),
+        "a kind without a picture has none"
+    );
+}
+
+/// A mod folder holding one kind that names `image`, and the files given.
+fn mod_with_image(image: &str, files: &[(&str, Vec<u8>)]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let ron = format!(
+        "(kinds: [(\n id: \"pic\",\n glyph: 'q',\n name: (zh: \"图\", en: \"Pic\"),\n class: Shape,\n hp: Points(1),\n image: \"{image}\",\n)])"
+    );
+    std::fs::write(dir.path().join("pic.ron"), ron).unwrap();
+    for (name, bytes) in files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let report = KindTable::load(&repo().join("content"), &[dir.path().to_path_buf()]);
+    assert_eq!(report.table.len(), 8, "the file is refused whole");
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    let e = &report.errors[0];
+    assert_eq!(
+        (e.line, e.field.as_deref()),
+        (7, Some("image")),
+        "names the line and the field: {e}"
+    );
+    (dir, e.to_string())
+}
+
+/// The 24 bytes a PNG starts with: the signature and the header's size.
+fn png_header(width: u32, height: u32) -> Vec<u8> {
+    let mut b = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR".to_vec();
+    b.extend(width.to_be_bytes());
+    b.extend(height.to_be_bytes());
+    b.extend([8, 6, 0, 0, 0]);
+    b
+}
+
+#[test]
+fn a_picture_that_cannot_be_used_refuses_its_file_with_the_reason() {
+    let (_d, why) = mod_with_image("../outside.png", &[]);
+    assert!(why.contains("mod's folder"), "{why}");
+    let (_d, why) = mod_with_image("/etc/passwd.png", &[]);
+    assert!(why.contains("mod's folder"), "{why}");
+    let (_d, why) = mod_with_image("missing.png", &[]);
+    assert!(why.contains("cannot read `missing.png`"), "{why}");
+    let (_d, why) = mod_with_image("pic.jpg", &[("pic.jpg", png_header(8, 8))]);
+    assert!(why.contains("must be a PNG"), "{why}");
+    let (_d, why) = mod_with_image(
+        "pic.png",
+        &[("pic.png", b"GIF89a, not a png at all".to_vec())],
+    );
+    assert!(why.contains("not a PNG image"), "{why}");
+    let (_d, why) = mod_with_image("pic.png", &[("pic.png", b"short".to_vec())]);
+    assert!(why.contains("not a PNG image"), "{why}");
+    let big = bw_rules::bracket::content::MAX_IMAGE_SIDE + 1;
+    let (_d, why) = mod_with_image("pic.png", &[("pic.png", png_header(big, 8))]);
+    assert!(
+        why.contains("513x8") && why.contains("512x512 at most"),
+        "{why}"
+    );
+    let mut huge = png_header(8, 8);
+    huge.resize(bw_rules::bracket::content::MAX_IMAGE_BYTES as usize + 1, 0);
+    let (_d, why) = mod_with_image("pic.png", &[("pic.png", huge)]);
+    assert!(why.contains("bytes at most"), "{why}");
+}

@@ -90,27 +90,47 @@ pub(super) fn hud(
             };
             p.label(egui::RichText::new(tr!(loc, help)).small());
             p.add_space(6.0);
-            for (id, _) in placeable_kinds(&setup.settings, &content.0) {
-                let k = content.0.get(id);
-                let selected = ui.kind == Some(id);
-                let label = egui::RichText::new(format!("{}  {}", k.glyph, k.name.get(&loc.code)))
-                    .size(20.0)
-                    .color(seats.egui(me));
-                let button = egui::Button::selectable(selected, label)
-                    .min_size(egui::vec2(190.0, 34.0))
-                    .sense(egui::Sense::click_and_drag());
-                let response = p
-                    .add_enabled(human, button)
-                    .on_hover_text(crate::app::i18n::kind_stats(&loc, k))
-                    .on_disabled_hover_text(crate::app::i18n::kind_stats(&loc, k));
-                if response.clicked() {
-                    ui.kind = Some(id);
-                }
-                if response.drag_started() {
-                    ui.kind = Some(id);
-                    ui.dragging = Some(id);
-                }
-            }
+            // The kinds scroll when mods add more than the window's height holds (what
+            // follows them keeps the height it took last frame); a drag still takes a
+            // piece, not the list.
+            let below_id = egui::Id::new("palette: height below the kinds");
+            let below = p.data(|d| d.get_temp::<f32>(below_id)).unwrap_or(330.0);
+            let room = (p.available_height() - below - 8.0).max(120.0);
+            egui::ScrollArea::vertical()
+                .id_salt("palette kinds")
+                .max_height(room)
+                .scroll_source(egui::containers::scroll_area::ScrollSource {
+                    drag: egui::containers::scroll_area::DragScroll::Never,
+                    ..Default::default()
+                })
+                .show(p, |list| {
+                    for (id, _) in placeable_kinds(&setup.settings, &content.0) {
+                        let k = content.0.get(id);
+                        let selected = ui.kind == Some(id);
+                        let label = egui::RichText::new(format!(
+                            "{}  {}",
+                            crate::app::fonts::kind_mark(k, &loc.code),
+                            k.name.get(&loc.code)
+                        ))
+                        .size(20.0)
+                        .color(seats.egui(me));
+                        let button = egui::Button::selectable(selected, label)
+                            .min_size(egui::vec2(190.0, 34.0))
+                            .sense(egui::Sense::click_and_drag());
+                        let response = list
+                            .add_enabled(human, button)
+                            .on_hover_text(crate::app::i18n::kind_stats(&loc, k))
+                            .on_disabled_hover_text(crate::app::i18n::kind_stats(&loc, k));
+                        if response.clicked() {
+                            ui.kind = Some(id);
+                        }
+                        if response.drag_started() {
+                            ui.kind = Some(id);
+                            ui.dragging = Some(id);
+                        }
+                    }
+                });
+            let below_top = p.cursor().top();
             p.add_space(8.0);
             // The facing, for brackets only: a shape (a star) has no front to choose, and
             // 星号大战 places nothing else.
@@ -192,6 +212,8 @@ pub(super) fn hud(
                 p.add_space(8.0);
                 theme::warning(p, &tr!(loc, "delete-mark-help"));
             }
+            let below = p.cursor().top() - below_top;
+            p.data_mut(|d| d.insert_temp(below_id, below));
         });
     board_panels.0.push(palette.response.rect);
     if !online {

@@ -12,8 +12,9 @@ use bw_rules::bracket::{Glass, Mirror};
 use super::BracketPlay;
 use super::geometry::{BOARD_CENTER, BOARD_PX, cell_center, cell_size, facing_angle};
 use crate::app::fonts::UiFont;
+use crate::app::i18n::Locale;
 use crate::app::state::BracketBoardShown;
-use crate::app::texture_pack::PackImages;
+use crate::app::texture_pack::{ModImages, PackImages};
 use crate::app::theme::SeatColors;
 
 /// A row or column number beside the board.
@@ -309,6 +310,8 @@ fn draw_pieces(
     content: Res<BracketContent>,
     font: Res<UiFont>,
     pack: Res<PackImages>,
+    mod_images: Res<ModImages>,
+    loc: Res<Locale>,
     seats: Res<SeatColors>,
     pieces: Query<
         (
@@ -328,8 +331,9 @@ fn draw_pieces(
     for (e, at, owner, kind, facing, popping) in &pieces {
         let k = content.0.get(kind.0);
         let rotation = Quat::from_rotation_z(facing.map_or(0.0, |f| facing_angle(f.0)));
-        let art = pack.pieces.get(&k.id).cloned();
-        let glyph = k.glyph;
+        let art = mod_images.art(&pack, &k.id);
+        let mark = crate::app::fonts::kind_mark(k, &loc.code);
+        let bracket = k.is_bracket();
         commands
             .entity(e)
             .insert((
@@ -355,32 +359,51 @@ fn draw_pieces(
                             Transform::from_rotation(rotation).with_translation(Vec3::Z),
                         ));
                     }
-                    // A kind without art (a mod's): a glyph tile drawn from the font.
+                    // A kind without art (a mod's): its glyph drawn from the font (its
+                    // name's first character where the font lacks the glyph), and a
+                    // bracket's facing as a small arrow on that edge.
                     None => {
+                        let color = seats.get(owner.0).darker(0.2);
                         c.spawn((
-                            Text2d::new(glyph.to_string()),
+                            Text2d::new(mark.to_string()),
                             TextFont {
                                 font: font.0.clone().into(),
                                 font_size: (cs * 0.62).into(),
                                 ..default()
                             },
-                            TextColor(seats.get(owner.0).darker(0.2)),
+                            TextColor(color),
                             Transform::from_rotation(rotation).with_translation(Vec3::Z),
                         ));
+                        if bracket {
+                            c.spawn((
+                                Text2d::new("▶"),
+                                TextFont {
+                                    font: font.0.clone().into(),
+                                    font_size: (cs * 0.2).into(),
+                                    ..default()
+                                },
+                                TextColor(color),
+                                Transform::from_rotation(rotation).with_translation(
+                                    rotation * Vec3::new(cs * 0.35, 0.0, 0.0) + Vec3::Z,
+                                ),
+                            ));
+                        }
                     }
                 }
             });
     }
 }
 
-/// A new texture pack: drop every piece's and fixture's visuals so they are drawn again.
+/// A new texture pack, seat palette or language (a mod glyph the font lacks is drawn from
+/// the kind's name): drop every piece's and fixture's visuals so they are drawn again.
 fn restyle_on_pack_change(
     mut commands: Commands,
     pack: Res<PackImages>,
     seats: Res<SeatColors>,
+    loc: Res<Locale>,
     drawn: Query<Entity, (With<BoardCell>, With<Transform>)>,
 ) {
-    if !(pack.is_changed() || seats.is_changed()) || pack.is_added() {
+    if !(pack.is_changed() || seats.is_changed() || loc.is_changed()) || pack.is_added() {
         return;
     }
     for e in &drawn {

@@ -8,7 +8,10 @@ use bevy_egui::egui;
 use bw_rules::junqi::view::SeenPiece;
 use bw_rules::junqi::{Board, NodeId, NodeKind, PieceSet, PlayerId};
 
+use super::marks;
+use crate::app::i18n::Locale;
 use crate::app::theme::SeatColors;
+use crate::tr;
 
 /// A piece as drawn: its owner, and its face when the viewer may see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -268,6 +271,12 @@ pub fn paint(
             .collect();
         d.insert_temp(drawn_nodes_id(), std::sync::Arc::new(nodes));
         d.insert_temp(drawn_path_id(), marks.path.len());
+        let guesses: Vec<(String, String)> = marks
+            .guesses
+            .iter()
+            .map(|(n, text)| (board.name(*n).to_string(), text.clone()))
+            .collect();
+        d.insert_temp(drawn_marks_id(), std::sync::Arc::new(guesses));
     });
     let unit = pos
         .iter()
@@ -575,6 +584,11 @@ pub fn drawn_nodes_id() -> egui::Id {
     egui::Id::new("junqi board: nodes drawn")
 }
 
+/// Where the painter leaves the viewer's marks it drew this frame (node name, text).
+pub fn drawn_marks_id() -> egui::Id {
+    egui::Id::new("junqi board: marks drawn")
+}
+
 /// Where the painter leaves how many nodes of a move's path it drew this frame.
 pub fn drawn_path_id() -> egui::Id {
     egui::Id::new("junqi board: path drawn")
@@ -643,6 +657,99 @@ pub fn art(
         back: contexts.add_image(Weak(back.id())),
         wood: contexts.add_image(Weak(wood.id())),
     })
+}
+
+/// A mark as drawn on the piece: the kind's one-character short name, or "?".
+pub fn guess_text(loc: &Locale, set: &bw_rules::junqi::PieceSet, g: marks::Guess) -> String {
+    match g {
+        marks::Guess::Kind(k) => set.get(k).short.get(&loc.code).to_string(),
+        marks::Guess::Unknown => "?".into(),
+    }
+}
+
+/// The marks' menu over a face-down enemy piece (a table's, an online room's): what the
+/// combats the viewer read suggest, every kind of the set (the suggested ones first and
+/// strong), "?", and 清除; a click beside it (or Esc) closes it. The node and the guess
+/// picked, if one was.
+pub fn mark_menu(
+    ctx: &egui::Context,
+    loc: &Locale,
+    menu: &mut Option<(NodeId, [f32; 2])>,
+    set: &bw_rules::junqi::PieceSet,
+    hints: &std::collections::BTreeMap<NodeId, Vec<bw_rules::junqi::PieceKindId>>,
+) -> Option<(NodeId, Option<marks::Guess>)> {
+    let (node, at) = (*menu)?;
+    let hint = hints.get(&node).map(Vec::as_slice).unwrap_or_default();
+    let mut chosen: Option<Option<marks::Guess>> = None;
+    let area = egui::Area::new(egui::Id::new("junqi mark menu"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(egui::pos2(at[0] + 8.0, at[1] + 8.0))
+        .constrain(true)
+        .show(ctx, |a| {
+            egui::Frame::popup(a.style()).show(a, |f| {
+                f.label(egui::RichText::new(tr!(loc, "junqi-mark")).strong());
+                if !hint.is_empty() {
+                    f.label(tr!(
+                        loc,
+                        "junqi-mark-hint",
+                        kinds = kind_list(loc, set, hint)
+                    ));
+                }
+                let order: Vec<_> = hint
+                    .iter()
+                    .copied()
+                    .chain(set.ids().filter(|k| !hint.contains(k)))
+                    .collect();
+                egui::Grid::new("junqi mark kinds").show(f, |g| {
+                    for (i, k) in order.into_iter().enumerate() {
+                        let name = egui::RichText::new(set.get(k).name.get(&loc.code));
+                        let name = if hint.contains(&k) {
+                            name.strong()
+                        } else {
+                            name
+                        };
+                        if g.button(name).clicked() {
+                            chosen = Some(Some(marks::Guess::Kind(k)));
+                        }
+                        if i % 4 == 3 {
+                            g.end_row();
+                        }
+                    }
+                    if g.button("?").clicked() {
+                        chosen = Some(Some(marks::Guess::Unknown));
+                    }
+                    if g.button(tr!(loc, "junqi-mark-clear")).clicked() {
+                        chosen = Some(None);
+                    }
+                });
+            });
+        });
+    if let Some(guess) = chosen {
+        *menu = None;
+        return Some((node, guess));
+    } else {
+        // (The right click that opened the menu is not a click beside it.)
+        let opening = ctx.input(|i| i.pointer.button_clicked(egui::PointerButton::Secondary));
+        if (area.response.clicked_elsewhere() && !opening)
+            || ctx.input(|i| i.key_pressed(egui::Key::Escape))
+        {
+            *menu = None;
+        }
+    }
+    None
+}
+
+/// Kinds in words, "军长 或 司令".
+pub fn kind_list(
+    loc: &Locale,
+    set: &bw_rules::junqi::PieceSet,
+    kinds: &[bw_rules::junqi::PieceKindId],
+) -> String {
+    kinds
+        .iter()
+        .map(|&k| set.get(k).name.get(&loc.code).to_string())
+        .collect::<Vec<_>>()
+        .join(&tr!(loc, "list-or"))
 }
 
 #[cfg(test)]

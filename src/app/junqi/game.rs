@@ -239,7 +239,7 @@ pub(super) fn game_screen(
         .map(|me| table.guesses.of(me))
         .unwrap_or_default()
         .into_iter()
-        .map(|(n, g)| (n, guess_text(&loc, &game.set, g)))
+        .map(|(n, g)| (n, board::guess_text(&loc, &game.set, g)))
         .collect();
     let now = ctx.input(|i| i.time);
     let marks = Marks {
@@ -325,7 +325,12 @@ pub(super) fn game_screen(
             }
         }
     });
-    if let Some((node, guess)) = mark_menu(ctx, &loc, &mut table, &game.set) {
+    let hints = table.viewer.map_or_else(Default::default, |me| {
+        marks::hints(&game.set, &game.events, &game.clashes_seen_by(Some(me), 0))
+    });
+    if let Some((node, guess)) =
+        board::mark_menu(ctx, &loc, &mut table.mark_menu, &game.set, &hints)
+    {
         intents.write(JunqiIntent::Mark { node, guess });
     }
     if table.confirm_resign
@@ -468,62 +473,4 @@ fn dove(ui: &mut egui::Ui) {
         [c + egui::vec2(11.5, -1.0), c + egui::vec2(12.5, 4.0)],
         egui::Stroke::new(1.2, egui::Color32::from_rgb(80, 140, 60)),
     );
-}
-
-/// A mark as drawn on the piece: the kind's one-character short name, or "?".
-fn guess_text(loc: &Locale, set: &bw_rules::junqi::PieceSet, g: marks::Guess) -> String {
-    match g {
-        marks::Guess::Kind(k) => set.get(k).short.get(&loc.code).to_string(),
-        marks::Guess::Unknown => "?".into(),
-    }
-}
-
-/// The marks' menu over a face-down enemy piece: every kind of the set, "?", and 清除; a
-/// click beside it (or Esc) closes it. The node and the guess picked, if one was.
-fn mark_menu(
-    ctx: &egui::Context,
-    loc: &Locale,
-    table: &mut JunqiTable,
-    set: &bw_rules::junqi::PieceSet,
-) -> Option<(NodeId, Option<marks::Guess>)> {
-    let (node, at) = table.mark_menu?;
-    let mut chosen: Option<Option<marks::Guess>> = None;
-    let area = egui::Area::new(egui::Id::new("junqi mark menu"))
-        .order(egui::Order::Foreground)
-        .fixed_pos(egui::pos2(at[0] + 8.0, at[1] + 8.0))
-        .constrain(true)
-        .show(ctx, |a| {
-            egui::Frame::popup(a.style()).show(a, |f| {
-                f.label(egui::RichText::new(tr!(loc, "junqi-mark")).strong());
-                egui::Grid::new("junqi mark kinds").show(f, |g| {
-                    for (i, k) in set.ids().enumerate() {
-                        if g.button(set.get(k).name.get(&loc.code)).clicked() {
-                            chosen = Some(Some(marks::Guess::Kind(k)));
-                        }
-                        if i % 4 == 3 {
-                            g.end_row();
-                        }
-                    }
-                    if g.button("?").clicked() {
-                        chosen = Some(Some(marks::Guess::Unknown));
-                    }
-                    if g.button(tr!(loc, "junqi-mark-clear")).clicked() {
-                        chosen = Some(None);
-                    }
-                });
-            });
-        });
-    if let Some(guess) = chosen {
-        table.mark_menu = None;
-        return Some((node, guess));
-    } else {
-        // (The right click that opened the menu is not a click beside it.)
-        let opening = ctx.input(|i| i.pointer.button_clicked(egui::PointerButton::Secondary));
-        if (area.response.clicked_elsewhere() && !opening)
-            || ctx.input(|i| i.key_pressed(egui::Key::Escape))
-        {
-            table.mark_menu = None;
-        }
-    }
-    None
 }

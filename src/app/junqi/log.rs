@@ -83,14 +83,32 @@ impl Words<'_> {
                         (false, _) => "junqi-log-won",
                     };
                     match defender {
-                        Some(d) => tr!(
-                            loc,
-                            key,
-                            attacker = attacker,
-                            defender = self.piece(*d, seen.and_then(|c| c.defender)),
-                            from = from,
-                            to = to
-                        ),
+                        Some(d) => {
+                            let line = tr!(
+                                loc,
+                                key,
+                                attacker = attacker,
+                                defender = self.piece(*d, seen.and_then(|c| c.defender)),
+                                from = from,
+                                to = to
+                            );
+                            // What the reader may now mark the survivor as.
+                            let hint = seen.and_then(|c| {
+                                super::marks::combat_hint(
+                                    self.set,
+                                    c,
+                                    removed.contains(&first),
+                                    removed.contains(&last),
+                                )
+                            });
+                            match hint {
+                                Some(kinds) => {
+                                    let kinds = super::board::kind_list(loc, self.set, &kinds);
+                                    line + &tr!(loc, "junqi-log-hint", kinds = kinds)
+                                }
+                                None => line,
+                            }
+                        }
                         None => tr!(
                             loc,
                             "junqi-log-attack",

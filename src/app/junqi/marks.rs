@@ -1,12 +1,15 @@
 //! 标记 (QQ's marks): a person's guesses at face-down enemy pieces — a rank, a bomb, a mine
 //! or "?" — drawn small on the piece for that person only. A mark follows its piece as it
 //! moves, goes when the piece leaves the board or shows its kind, and is kept in the save
-//! for that seat; it is never sent to anyone (online rooms do not see it).
+//! for that seat (online, for as long as the client is in the room); it is never sent to
+//! anyone. The combats a person could read suggest marks: a face-down piece that beat one
+//! of known kind can only be one of the kinds that would have.
 
 use std::collections::BTreeMap;
 
-use bw_rules::junqi::game::PublicEvent;
-use bw_rules::junqi::{Junqi, NodeId, PieceKindId, PlayerId};
+use bw_rules::junqi::game::{PublicEvent, SeenClash};
+use bw_rules::junqi::pieces::{Combat, combat};
+use bw_rules::junqi::{Junqi, NodeId, PieceKindId, PieceSet, PlayerId};
 
 /// One guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,8 +73,21 @@ impl Guesses {
     /// on pieces that are gone, its own, or whose kind it may now know (from what the seat
     /// may see only: owners are public, kinds by the views' rule).
     pub fn follow(&mut self, game: &Junqi) {
-        let start = self.followed.min(game.events.len());
-        for e in &game.events[start..] {
+        self.follow_events(&game.events, |seat, n| match game.at[n.0 as usize] {
+            Some(p) => p.owner != seat && !game.kind_known_to(Some(seat), p),
+            None => false,
+        });
+    }
+
+    /// [`Guesses::follow`] from the public events alone (an online room's), with `keep`
+    /// telling whether a seat's mark on a node still stands on a face-down enemy piece.
+    pub fn follow_events(
+        &mut self,
+        events: &[PublicEvent],
+        keep: impl Fn(PlayerId, NodeId) -> bool,
+    ) {
+        let start = self.followed.min(events.len());
+        for e in &events[start..] {
             let PublicEvent::Moved { path, removed, .. } = e else {
                 continue;
             };
@@ -91,14 +107,105 @@ impl Guesses {
                 }
             }
         }
-        self.followed = game.events.len();
+        self.followed = events.len();
         for (&seat, marks) in self.by_seat.iter_mut() {
-            marks.retain(|n, _| match game.at[n.0 as usize] {
-                Some(p) => p.owner != seat && !game.kind_known_to(Some(seat), p),
-                None => false,
-            });
+            marks.retain(|&n, _| keep(seat, n));
         }
     }
+}
+
+/// What one combat tells its reader of the piece that survived it, when the reader knows
+/// the loser's kind and not the survivor's: every kind that would have won it that way,
+/// strongest first (a piece that took a 师长 is a 军长 or a 司令; one that a 工兵 ran into
+/// and survived, anything from 排长 up, or a mine). `None` when it tells nothing.
+pub fn combat_hint(
+    set: &PieceSet,
+    clash: &SeenClash,
+    attacker_left: bool,
+    defender_left: bool,
+) -> Option<Vec<PieceKindId>> {
+    let mut kinds: Vec<PieceKindId> = match (attacker_left, defender_left, clash) {
+        // The attacker won: it is a kind that beats the defender's, and one that moves.
+        (
+            false,
+            true,
+            SeenClash {
+                attacker: None,
+                defender: Some(d),
+                ..
+            },
+        ) => set
+            .ids()
+            .filter(|&k| set.get(k).mobile() && combat(set, k, *d) == Combat::AttackerWins)
+            .collect(),
+        // The defender held: it is a kind the attacker's loses to.
+        (
+            true,
+            false,
+            SeenClash {
+                attacker: Some(a),
+                defender: None,
+                ..
+            },
+        ) => set
+            .ids()
+            .filter(|&k| combat(set, *a, k) == Combat::DefenderWins)
+            .collect(),
+        _ => return None,
+    };
+    kinds.sort_by_key(|&k| std::cmp::Reverse(set.get(k).rank));
+    (!kinds.is_empty()).then_some(kinds)
+}
+
+/// The hints a reader has on the board: each piece that survived combats the reader could
+/// read, at its node now, with the kinds it may be (narrowed by every such combat). From
+/// the game's public events and the combats as the reader saw them; the caller keeps those
+/// on face-down enemy pieces.
+pub fn hints(
+    set: &PieceSet,
+    events: &[PublicEvent],
+    clashes: &[SeenClash],
+) -> BTreeMap<NodeId, Vec<PieceKindId>> {
+    let mut out: BTreeMap<NodeId, Vec<PieceKindId>> = BTreeMap::new();
+    for (i, e) in events.iter().enumerate() {
+        let PublicEvent::Moved {
+            path,
+            removed,
+            combat: fought,
+            ..
+        } = e
+        else {
+            continue;
+        };
+        let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
+            continue;
+        };
+        let (attacker_left, defender_left) = (removed.contains(&from), removed.contains(&to));
+        let mover = out.remove(&from);
+        let held = out.remove(&to);
+        // What was known of the piece that stands on `to` now.
+        let before = match (attacker_left, defender_left) {
+            (true, true) => continue,
+            (false, _) => mover,
+            (true, false) => held,
+        };
+        let new = fought
+            .then(|| clashes.iter().find(|c| c.event == i))
+            .flatten()
+            .and_then(|c| combat_hint(set, c, attacker_left, defender_left));
+        let now = match (before, new) {
+            (Some(before), Some(new)) => {
+                let both: Vec<PieceKindId> =
+                    new.iter().copied().filter(|k| before.contains(k)).collect();
+                Some(if both.is_empty() { new } else { both })
+            }
+            (before, new) => new.or(before),
+        };
+        if let Some(kinds) = now {
+            out.insert(to, kinds);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -213,5 +320,114 @@ mod tests {
             .unwrap();
         }
         panic!("no combat in 400 plies");
+    }
+
+    fn kinds(set: &PieceSet, ids: &[&str]) -> Vec<PieceKindId> {
+        ids.iter().map(|id| set.by_id(id).unwrap()).collect()
+    }
+
+    fn clash(
+        event: usize,
+        attacker: Option<PieceKindId>,
+        defender: Option<PieceKindId>,
+    ) -> SeenClash {
+        SeenClash {
+            event,
+            attacker,
+            defender,
+        }
+    }
+
+    #[test]
+    fn a_combat_suggests_what_the_survivor_may_be() {
+        let set = PieceSet::standard();
+        let k = |id| set.by_id(id).unwrap();
+        // A face-down piece took a 师长: a 军长 or a 司令, strongest first.
+        assert_eq!(
+            combat_hint(&set, &clash(0, None, Some(k("major_general"))), false, true),
+            Some(kinds(&set, &["commander", "general"]))
+        );
+        // A 工兵 ran into a face-down piece that held: 排长 and up, or a mine.
+        assert_eq!(
+            combat_hint(&set, &clash(0, Some(k("engineer")), None), true, false),
+            Some(kinds(
+                &set,
+                &[
+                    "commander",
+                    "general",
+                    "major_general",
+                    "brigadier",
+                    "colonel",
+                    "major",
+                    "captain",
+                    "lieutenant"
+                ]
+            ))
+        );
+        // A 司令 ran into one that held: only a mine does that.
+        assert_eq!(
+            combat_hint(&set, &clash(0, Some(k("commander")), None), true, false),
+            Some(kinds(&set, &["mine"]))
+        );
+        // Both went, both kinds known, or neither: nothing to suggest.
+        assert_eq!(
+            combat_hint(&set, &clash(0, None, Some(k("captain"))), true, true),
+            None
+        );
+        assert_eq!(
+            combat_hint(
+                &set,
+                &clash(0, Some(k("captain")), Some(k("major"))),
+                true,
+                false
+            ),
+            None
+        );
+        assert_eq!(combat_hint(&set, &clash(0, None, None), false, true), None);
+    }
+
+    #[test]
+    fn hints_follow_the_piece_and_narrow_with_each_combat() {
+        let set = PieceSet::standard();
+        let k = |id| set.by_id(id).unwrap();
+        let n = NodeId;
+        let moved = |from: u8, to: u8, removed: &[u8]| PublicEvent::Moved {
+            player: 1,
+            path: vec![n(from), n(to)],
+            combat: !removed.is_empty(),
+            removed: removed.iter().map(|&r| n(r)).collect(),
+            defender: (!removed.is_empty()).then_some(0),
+        };
+        let events = vec![
+            // The face-down piece at 1 takes a 排长 at 2: 连长 or better.
+            moved(1, 2, &[2]),
+            // It moves on quietly to 3.
+            moved(2, 3, &[]),
+            // It takes a 旅长 at 4: 师长 or better.
+            moved(3, 4, &[4]),
+            // Another face-down piece at 10 takes an unknown piece at 11: nothing known.
+            moved(10, 11, &[11]),
+        ];
+        let clashes = [
+            clash(0, None, Some(k("lieutenant"))),
+            clash(2, None, Some(k("brigadier"))),
+            clash(3, None, None),
+        ];
+        let h = hints(&set, &events, &clashes);
+        assert_eq!(
+            h.into_iter().collect::<Vec<_>>(),
+            [(
+                n(4),
+                kinds(&set, &["commander", "general", "major_general"])
+            )]
+        );
+        // After the first combat only, the hint sits where the piece stands.
+        let h = hints(&set, &events[..2], &clashes);
+        assert_eq!(h.keys().copied().collect::<Vec<_>>(), [n(3)]);
+        assert_eq!(h[&n(3)].len(), 7, "连长 and every rank above");
+        // The piece then dies: its hint goes.
+        let mut gone = events.clone();
+        gone.push(moved(20, 4, &[20, 4]));
+        assert!(!hints(&set, &gone, &clashes).contains_key(&n(4)));
     }
 }

@@ -67,6 +67,9 @@ pub struct Online {
     pub junqi_events: Vec<junqi::PublicEvent>,
     /// The combats among them, with the kinds this seat may know (by event index).
     pub junqi_clashes: Vec<junqi::SeenClash>,
+    /// Counts the games this client was shown (a new one clears what the screen kept of
+    /// the last, such as the player's marks).
+    pub games_shown: u32,
     /// 括号大战: a game to start on the board (its settings and seed), the server's actions
     /// not yet played there, and how many actions the server has sent in all.
     bracket_start: Option<(bracket::game::Settings, u64)>,
@@ -220,6 +223,7 @@ impl Online {
     }
 
     fn reset_game(&mut self) {
+        self.games_shown = self.games_shown.wrapping_add(1);
         self.view = None;
         self.junqi_events.clear();
         self.junqi_clashes.clear();

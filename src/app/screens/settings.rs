@@ -211,13 +211,43 @@ fn mods_section(ui: &mut egui::Ui, loc: &Locale, mods: &crate::app::ModsReport) 
         if mods.loaded.is_empty() && mods.refused.is_empty() {
             theme::hint(ui, &tr!(loc, "settings-mods-none"));
         }
-        for (glyph, name, file) in &mods.loaded {
+        for m in &mods.loaded {
+            let mark = crate::app::fonts::kind_mark_of(m.glyph, &m.name, &m.id, &loc.code);
             ui.label(tr!(
                 loc,
                 "settings-mod-loaded",
-                kind = format!("{glyph} {}", name.get(&loc.code)),
-                file = file.display().to_string()
+                kind = format!("{mark} {}", m.name.get(&loc.code)),
+                file = m.file.display().to_string()
             ));
+            if mark != m.glyph {
+                theme::hint(
+                    ui,
+                    &tr!(
+                        loc,
+                        "settings-mod-glyph-missing",
+                        code = format!("U+{:04X}", m.glyph as u32),
+                        mark = mark.to_string()
+                    ),
+                );
+            }
+            match (&m.image, &m.image_problem) {
+                (Some(_), Some(why)) => theme::warning(
+                    ui,
+                    &tr!(loc, "settings-mod-image-failed", why = why.clone()),
+                ),
+                (Some(image), None) => theme::hint(
+                    ui,
+                    &tr!(
+                        loc,
+                        "settings-mod-image",
+                        file = image
+                            .file_name()
+                            .map(|f| f.to_string_lossy().into_owned())
+                            .unwrap_or_default()
+                    ),
+                ),
+                _ => {}
+            }
         }
         for why in &mods.refused {
             theme::warning(ui, &tr!(loc, "settings-mod-refused", why = why.clone()));

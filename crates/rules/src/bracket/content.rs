@@ -21,6 +21,10 @@ pub const BUILTIN_PIECES_PATH: &str = "content/bracket/pieces.ron";
 pub const MAX_STAT: u32 = 100;
 /// The largest flood radius.
 pub const MAX_FLOOD_STEPS: u8 = 20;
+/// The largest image file a mod kind may name (bytes).
+pub const MAX_IMAGE_BYTES: u64 = 1 << 20;
+/// The largest width and height of a mod kind's image (pixels).
+pub const MAX_IMAGE_SIDE: u32 = 512;
 
 /// Index of a kind in its [`KindTable`]. Saves name kinds by their `id` string instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -73,6 +77,10 @@ pub struct PieceKind {
     pub hit_quarters: u8,
     /// Where the kind came from (built-in file or a mod file).
     pub source: PathBuf,
+    /// The mod's own picture of the kind (a PNG beside its file, facing right), checked to
+    /// exist, to be a PNG and to fit [`MAX_IMAGE_SIDE`]; a texture pack's art for the kind
+    /// comes first, the glyph drawn from the font when there is neither.
+    pub image: Option<PathBuf>,
 }
 
 impl PieceKind {
@@ -98,6 +106,9 @@ struct RawKind {
     front_pass_through: bool,
     #[serde(default = "full_hit")]
     hit_fraction: f64,
+    /// A PNG beside the file (empty: none).
+    #[serde(default)]
+    image: String,
 }
 
 fn full_hit() -> f64 {
@@ -374,6 +385,10 @@ fn validate(
             "must be 0.25, 0.5, 0.75 or 1".into(),
         ));
     }
+    let image = match raw.image.as_str() {
+        "" => None,
+        name => Some(check_image(source, name).map_err(|m| refuse("image", m))?),
+    };
     Ok(PieceKind {
         id: raw.id,
         glyph: raw.glyph,
@@ -385,7 +400,53 @@ fn validate(
         front_pass_through: raw.front_pass_through,
         hit_quarters: hit.0 as u8,
         source: source.to_path_buf(),
+        image,
     })
+}
+
+/// A kind's image: a PNG file named relative to the kind's own file, inside its folder,
+/// at most [`MAX_IMAGE_BYTES`] and [`MAX_IMAGE_SIDE`] pixels a side (read from its header;
+/// the game decodes the rest, and draws the glyph if that fails).
+fn check_image(source: &Path, name: &str) -> Result<PathBuf, String> {
+    use std::io::Read;
+    let relative = Path::new(name);
+    let plain = relative
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !plain {
+        return Err(format!(
+            "`{name}` must name a file in the mod's folder (no `..`, not absolute)"
+        ));
+    }
+    if !relative
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("png"))
+    {
+        return Err(format!("`{name}` must be a PNG file (`.png`)"));
+    }
+    let path = source.parent().unwrap_or(Path::new("")).join(relative);
+    let file = std::fs::File::open(&path).map_err(|e| format!("cannot read `{name}`: {e}"))?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if size > MAX_IMAGE_BYTES {
+        return Err(format!(
+            "`{name}` is {size} bytes; an image may be {MAX_IMAGE_BYTES} bytes at most"
+        ));
+    }
+    let mut header = [0u8; 24];
+    file.take(24)
+        .read_exact(&mut header)
+        .map_err(|_| format!("`{name}` is not a PNG image"))?;
+    if &header[..8] != b"\x89PNG\r\n\x1a\n" || &header[12..16] != b"IHDR" {
+        return Err(format!("`{name}` is not a PNG image"));
+    }
+    let width = u32::from_be_bytes(header[16..20].try_into().expect("4 bytes"));
+    let height = u32::from_be_bytes(header[20..24].try_into().expect("4 bytes"));
+    if width == 0 || height == 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE {
+        return Err(format!(
+            "`{name}` is {width}x{height}; an image may be {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE} at most"
+        ));
+    }
+    Ok(path)
 }
 
 /// The field a RON error names itself, if any.

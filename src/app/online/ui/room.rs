@@ -34,7 +34,7 @@ pub(super) fn room_screen(
         Option<Res<BracketSetup>>,
     ),
     mut controls_help: ResMut<ControlsHelp>,
-    mut names: ResMut<board::NodeNames>,
+    (mut names, mut marks): (ResMut<board::NodeNames>, Local<OnlineMarks>),
     mut intents: MessageWriter<OnlineIntent>,
     saves: Res<crate::app::Saves>,
     mut chat: Local<String>,
@@ -415,22 +415,74 @@ pub(super) fn room_screen(
                 .show(&mut root, |ui| theme::hint(ui, &tr!(loc, waiting_hint)));
         }
         Some(GameView::Junqi(v)) => {
-            egui::CentralPanel::default().show(&mut root, |ui| {
-                junqi_board(
-                    ui,
-                    &loc,
-                    &online,
-                    v,
-                    &content,
-                    &seats,
-                    &wood,
-                    &mut intents,
-                    names.0,
-                )
-            });
+            // The player's marks (标记), kept by this screen for this game only.
+            let game = (room.id, online.games_shown);
+            if marks.game != Some(game) {
+                *marks = OnlineMarks {
+                    game: Some(game),
+                    ..Default::default()
+                };
+            }
+            let me = (!v.observer).then_some(v.view.me);
+            let face_down_enemy = |seat: usize, n: bw_rules::junqi::NodeId| {
+                v.view.nodes[n.0 as usize].is_some_and(|p| p.owner != seat && p.kind.is_none())
+            };
+            marks
+                .guesses
+                .follow_events(&online.junqi_events, face_down_enemy);
+            let set = &content.0.pieces;
+            let guesses = me
+                .map(|me| marks.guesses.of(me))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(n, g)| (n, board::guess_text(&loc, set, g)))
+                .collect();
+            let right_click = egui::CentralPanel::default()
+                .show(&mut root, |ui| {
+                    junqi_board(
+                        ui,
+                        &loc,
+                        &online,
+                        v,
+                        &content,
+                        &seats,
+                        &wood,
+                        &mut intents,
+                        names.0,
+                        guesses,
+                    )
+                })
+                .inner;
+            if let (Some(me), Some((n, at))) = (me, right_click)
+                && online.layout.is_none()
+                && face_down_enemy(me, n)
+            {
+                marks.menu = Some((n, [at.x, at.y]));
+            }
+            if let Some(me) = me {
+                let hints = crate::app::junqi::marks::hints(
+                    set,
+                    &online.junqi_events,
+                    &online.junqi_clashes,
+                );
+                if let Some((node, guess)) =
+                    board::mark_menu(ctx, &loc, &mut marks.menu, set, &hints)
+                {
+                    marks.guesses.set(me, node, guess);
+                }
+            }
         }
     }
     Ok(())
+}
+
+/// An online 军棋 game's marks: the player's guesses (never sent; gone with the game or
+/// the client) and the open marks' menu.
+#[derive(Default)]
+pub(super) struct OnlineMarks {
+    game: Option<(bw_online::protocol::RoomId, u32)>,
+    guesses: crate::app::junqi::marks::Guesses,
+    menu: Option<(bw_rules::junqi::NodeId, [f32; 2])>,
 }
 
 /// A seat's name in the room: the person's, or the computer's level.
@@ -584,10 +636,9 @@ fn junqi_board(
     wood: &JunqiBoardColor,
     intents: &mut MessageWriter<OnlineIntent>,
     names: bool,
-) {
-    let Some(rules) = online.junqi_rules() else {
-        return;
-    };
+    guesses: Vec<(bw_rules::junqi::NodeId, String)>,
+) -> Option<(bw_rules::junqi::NodeId, egui::Pos2)> {
+    let rules = online.junqi_rules()?;
     let board = rules.make_board();
     let set = &content.0.pieces;
     // The army being laid out shows in place of the (empty) own arm; at the end, every
@@ -630,6 +681,7 @@ fn junqi_board(
             .flatten(),
         badges: board::team_badges(&v.view.players, |t| tr!(loc, "junqi-team", team = t)),
         names,
+        guesses,
         ..Default::default()
     };
     let rect = ui.max_rect();
@@ -647,4 +699,5 @@ fn junqi_board(
     } else if let Some(n) = input.clicked {
         intents.write(OnlineIntent::JunqiClick(n));
     }
+    input.secondary
 }
