@@ -145,7 +145,12 @@ async fn room_task(
                 let compacted = (journal.len + fx.journal.len() as u64 >= hub.config.compact_after)
                     .then(|| room.compacted())
                     .flatten();
-                if let Err(e) = dispatch(&hub, id, &mut journal, &mut links, fx, compacted).await {
+                // The lobby's line changes before anyone is told (a seat a player was told
+                // is theirs is listed taken).
+                let summary = Some(room.summary());
+                if let Err(e) =
+                    dispatch(&hub, id, &mut journal, &mut links, fx, compacted, summary).await
+                {
                     // Nothing the journal did not keep was told to anyone. The room stops
                     // here; a restart brings it back as of its last acknowledged change.
                     eprintln!(
@@ -189,7 +194,7 @@ async fn room_task(
                         ..Effects::default()
                     },
                 );
-                let _ = dispatch(&hub, id, &mut journal, &mut links, fx, None).await;
+                let _ = dispatch(&hub, id, &mut journal, &mut links, fx, None, None).await;
                 hub.store.close(id);
                 for (_, link) in links.drain() {
                     link.room.store(0, Ordering::Relaxed);
@@ -246,7 +251,7 @@ async fn room_task(
                         }
                         // The new ratings beside the names.
                         let fx = room.rated_seats(&moved);
-                        let _ = dispatch(&hub, id, &mut journal, &mut links, fx, None).await;
+                        let _ = dispatch(&hub, id, &mut journal, &mut links, fx, None, None).await;
                     }
                     Ok(_) => {}
                     Err(e) => eprintln!("room {id}: cannot count the game in the standings: {e}"),
@@ -299,13 +304,17 @@ async fn room_task(
             hub.close_room(id);
             return;
         }
-        let summary = room.summary();
-        if let Some(h) = hub.rooms.lock().expect("rooms").get_mut(&id)
-            && h.summary != summary
-        {
-            h.summary = summary;
-            hub.rooms_changed();
-        }
+        publish_summary(&hub, id, room.summary());
+    }
+}
+
+/// The room's line in the lobby, as it stands now.
+fn publish_summary(hub: &Hub, id: RoomId, summary: RoomSummary) {
+    if let Some(h) = hub.rooms.lock().expect("rooms").get_mut(&id)
+        && h.summary != summary
+    {
+        h.summary = summary;
+        hub.rooms_changed();
     }
 }
 
@@ -439,6 +448,7 @@ async fn dispatch(
     links: &mut HashMap<ConnId, Link>,
     fx: Effects,
     compacted: Option<Vec<Entry>>,
+    summary: Option<RoomSummary>,
 ) -> Result<(), String> {
     if !fx.journal.is_empty() {
         if journal.full {
@@ -474,6 +484,9 @@ async fn dispatch(
                 _ => {}
             }
         }
+    }
+    if let Some(summary) = summary {
+        publish_summary(hub, id, summary);
     }
     // A connection that leaves is out of the room before it is told (`left`): a client
     // that joins another room as soon as it reads `left` is not refused as still inside.
