@@ -8,8 +8,10 @@
 //! the app; the window program parses with it and hands the game plain
 //! [`app::AppOptions`]. `docs/architecture.md` draws the crates and says where new code goes.
 
+#[cfg(feature = "window")]
 pub mod app;
 pub mod saves;
 
 /// The engine, for the window program.
+#[cfg(feature = "window")]
 pub use bevy;
