@@ -362,6 +362,8 @@ fn bad_command_lines_fail_in_one_line() {
         (vec!["serve", "--database", "mysql://db/rooms"], 2),
         (vec!["serve", "--keep-finished-days", "0"], 2),
         (vec!["serve", "--max-thinking", "0"], 2),
+        (vec!["serve", "--hard-think-ms", "99"], 2),
+        (vec!["serve", "--hard-think-ms", "10001"], 2),
         (vec!["serve", "--password-attempts-per-minute", "0"], 2),
         (vec!["serve", "--max-observers", "1001"], 2),
         (vec!["serve", "--max-accounts", "0"], 2),

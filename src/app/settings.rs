@@ -42,6 +42,9 @@ pub struct UserSettings {
     /// Seat colours told apart with every kind of colour vision (Okabe–Ito), whatever the
     /// pack's.
     pub colorblind_seats: bool,
+    /// Milliseconds a hard computer thinks a move (括号大战 and 军棋), within
+    /// [`bw_players::THINKING_MS`].
+    pub hard_think_ms: u64,
 }
 
 impl Default for UserSettings {
@@ -63,7 +66,20 @@ impl Default for UserSettings {
             online_session: String::new(),
             online_session_server: String::new(),
             colorblind_seats: false,
+            hard_think_ms: bw_players::THINKING.as_millis() as u64,
         }
+    }
+}
+
+/// The think times Settings offers a hard computer, in milliseconds.
+pub const HARD_THINK_CHOICES: [u64; 4] = [300, 1000, 3000, 5000];
+
+impl UserSettings {
+    /// How long a hard computer thinks a move: the setting, kept within
+    /// [`bw_players::THINKING_MS`] (a hand-edited file cannot make it think for ever).
+    pub fn hard_think(&self) -> std::time::Duration {
+        let (lo, hi) = bw_players::THINKING_MS.into_inner();
+        std::time::Duration::from_millis(self.hard_think_ms.clamp(lo, hi))
     }
 }
 
@@ -133,5 +149,41 @@ pub(crate) fn persist(settings: Res<UserSettings>, saves: Res<Saves>) {
     }
     if let Err(e) = write_ron(&saves.0.dir.join(SETTINGS_FILE), &*settings) {
         warn!("settings not saved: {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hard_computers_think_time_is_kept_within_its_bounds() {
+        let mut s = UserSettings::default();
+        assert_eq!(s.hard_think(), bw_players::THINKING);
+        s.hard_think_ms = 0;
+        assert_eq!(s.hard_think().as_millis(), 100);
+        s.hard_think_ms = u64::MAX;
+        assert_eq!(s.hard_think().as_millis(), 10_000);
+        // Every choice Settings offers is within the bounds, and the default is one.
+        assert!(
+            HARD_THINK_CHOICES
+                .iter()
+                .all(|ms| bw_players::THINKING_MS.contains(ms))
+        );
+        assert!(HARD_THINK_CHOICES.contains(&(bw_players::THINKING.as_millis() as u64)));
+    }
+
+    #[test]
+    fn a_settings_file_from_before_the_think_time_loads_with_the_default() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(SETTINGS_FILE),
+            "(lang: \"en\", pack: \"JoKing\", colorblind_seats: true)",
+        )
+        .unwrap();
+        let (s, damaged) = UserSettings::load(dir.path());
+        assert_eq!(damaged, None);
+        assert_eq!((s.lang.as_str(), s.colorblind_seats), ("en", true));
+        assert_eq!(s.hard_think_ms, 1000);
     }
 }

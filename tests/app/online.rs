@@ -650,6 +650,7 @@ fn a_bracket_room_is_played_on_the_games_own_board() {
             &game,
             &kinds,
             mine,
+            bw_players::THINKING,
         );
         let before = actions(&a);
         a.world_mut().write_message(BracketMove(action));

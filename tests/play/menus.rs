@@ -85,6 +85,15 @@ fn every_settings_button_takes_one_click() {
     g.wait("the pack's seat colours again", |m| {
         m.has(&zh("settings-seat-colors-pack"))
     });
+    // The hard computer's time a move: 1 s by default, a click → 3 s, a right click back.
+    let seconds = |s: &str| zh("settings-seconds").replace("{ $seconds }", s);
+    g.click(&seconds("1.0"));
+    g.wait("3 s a move", |m| m.has(&seconds("3.0")));
+    let (x, y) = g.widget(&seconds("3.0")).center();
+    g.click_at(x, y, 3);
+    g.wait("1 s a move again", |m| m.has(&seconds("1.0")));
+    g.click(&seconds("1.0"));
+    g.wait("3 s a move, kept", |m| m.has(&seconds("3.0")));
     // The mods: none here, and where they go.
     assert!(
         g.map().has(&zh("settings-mods-none")),
@@ -99,6 +108,7 @@ fn every_settings_button_takes_one_click() {
         .map(|e| std::fs::read_to_string(e.path()).unwrap())
         .expect("the settings were written");
     assert!(settings.contains("zh-CN"), "{settings}");
+    assert!(settings.contains("hard_think_ms: 3000"), "{settings}");
     g.finish();
 }
 

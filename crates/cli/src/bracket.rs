@@ -85,7 +85,7 @@ fn arena(
     ms: u64,
     interval: bool,
 ) -> Result<(), Failure> {
-    use bw_players::bracket::{AiKind, Seat, choose, strong};
+    use bw_players::bracket::{AiKind, Seat, choose};
     use bw_rules::bracket::game::{Game, Mode, Outcome, Settings};
     use bw_rules::bracket::generate::BoardSettings;
     // Each entry's player, and the strong player's time a move.
@@ -150,15 +150,9 @@ fn arena(
             let me = game.turn.current;
             let e = entry(me);
             let move_seed = board_seed ^ (ply.wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ e as u64;
-            let action = match kinds_of[e] {
-                (Seat::Computer(AiKind::Strong), t) => strong(
-                    &game,
-                    &kinds,
-                    move_seed,
-                    std::time::Duration::from_millis(t),
-                ),
-                (kind, _) => choose(kind, &game, &kinds, move_seed),
-            };
+            let (kind, ms) = kinds_of[e];
+            let think = std::time::Duration::from_millis(ms);
+            let action = choose(kind, &game, &kinds, move_seed, think);
             if game.act(&kinds, action).is_err() {
                 // A computer never chooses an illegal action; if one did, it surrenders.
                 game.act(&kinds, bw_rules::bracket::game::Action::Surrender)

@@ -27,6 +27,10 @@ pub struct ServeArgs {
     /// machine's cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub max_thinking: Option<u64>,
+    /// Milliseconds a hard computer thinks a move (100 to 10000).
+    #[arg(long, default_value_t = bw_players::THINKING.as_millis() as u64, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(bw_players::THINKING_MS))]
+    pub hard_think_ms: u64,
     /// Delete finished rooms' journals and records this many days after they ended
     /// (default: keep them).
     #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u64).range(1..=36500))]
@@ -114,6 +118,7 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
         max_rooms: args.max_rooms as usize,
         password_attempts_per_minute: args.password_attempts_per_minute,
         max_observers: args.max_observers as usize,
+        hard_think: std::time::Duration::from_millis(args.hard_think_ms),
         max_accounts: args.max_accounts,
         database: args.database,
         public_url: args.public_url,

@@ -179,7 +179,13 @@ impl Bot {
                     Level::Hard => Seat::Computer(AiKind::Strong),
                 };
                 Some(
-                    match bw_players::bracket::choose(kind, game, kinds, self.rng.next_u64()) {
+                    match bw_players::bracket::choose(
+                        kind,
+                        game,
+                        kinds,
+                        self.rng.next_u64(),
+                        bw_players::THINKING,
+                    ) {
                         bracket::Action::Surrender => GameAction::Resign,
                         a => GameAction::Bracket {
                             action: BracketAction::of(&a, kinds),

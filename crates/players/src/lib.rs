@@ -9,5 +9,11 @@
 pub mod bracket;
 pub mod junqi;
 
-/// How long a hard computer thinks a move, in the window and on the server (both games).
+/// How long a hard computer thinks a move unless told otherwise, in the window and on the
+/// server (both games). Each sets its own within [`THINKING_MS`]: the window's Settings,
+/// `serve --hard-think-ms`.
 pub const THINKING: std::time::Duration = std::time::Duration::from_millis(1000);
+
+/// The think times a hard computer may be given, in milliseconds: below 100 ms it plays
+/// little better than the normal level; above 10 s a person waits too long for each move.
+pub const THINKING_MS: std::ops::RangeInclusive<u64> = 100..=10_000;

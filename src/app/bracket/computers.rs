@@ -11,6 +11,7 @@ use bw_rules::bracket::ecs::{
 use bw_rules::bracket::game::Game;
 
 use super::{BracketGame, BracketMove, BracketPlay, BracketThinking, game, is_human_turn};
+use crate::app::settings::UserSettings;
 
 /// The position on the board, for a system (the same as [`game_of`] for the world).
 #[derive(SystemParam)]
@@ -38,6 +39,7 @@ pub(super) fn computer_turn(
     mut thinking: ResMut<BracketThinking>,
     mut moves: MessageWriter<BracketMove>,
     mut redraw: MessageWriter<RequestRedraw>,
+    settings: Option<Res<UserSettings>>,
 ) {
     // Online, the server plays the computer seats.
     if current.online.is_some()
@@ -58,9 +60,10 @@ pub(super) fn computer_turn(
     let kinds = content.0.clone();
     let seat = current.save.seats[game.turn.current as usize - 1];
     let seed = current.save.seed ^ game.actions.len() as u64;
+    let think = settings.map_or(bw_players::THINKING, |s| s.hard_think());
     thinking
         .0
-        .start(move || ai::choose(seat, &game, &kinds, seed));
+        .start(move || ai::choose(seat, &game, &kinds, seed, think));
 }
 
 pub(super) fn stop_thinking(mut thinking: ResMut<BracketThinking>) {

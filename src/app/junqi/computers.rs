@@ -11,6 +11,7 @@ use bw_rules::junqi::game::Phase;
 use bw_rules::rng::stream;
 
 use super::{JunqiComputerLayouts, JunqiIntent, JunqiTable, JunqiThinking, external};
+use crate::app::settings::UserSettings;
 use crate::app::state::JunqiScreen;
 
 /// Computer seats think on the task pool, from their own view only.
@@ -21,6 +22,7 @@ pub(super) fn computer_turn(
     state: Option<Res<State<JunqiScreen>>>,
     mut intents: MessageWriter<JunqiIntent>,
     mut redraw: MessageWriter<RequestRedraw>,
+    settings: Option<Res<UserSettings>>,
 ) {
     let (Some(table), Some(game), Some(state)) = (table, game, state) else {
         return;
@@ -43,7 +45,8 @@ pub(super) fn computer_turn(
     }
     let seed = stream(table.seed, me, 2) ^ game.plies as u64;
     // Prepared here from what the seat may know; decided on the task pool.
-    let decision = Decision::prepare(game, me, kind, seed, Budget::Time(bw_players::THINKING));
+    let think = settings.map_or(bw_players::THINKING, |s| s.hard_think());
+    let decision = Decision::prepare(game, me, kind, seed, Budget::Time(think));
     let ply = game.plies;
     thinking.0.start(move || (ply, decision.decide()));
 }

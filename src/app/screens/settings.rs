@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Notices;
 use crate::app::i18n::{FALLBACK, Locale};
-use crate::app::settings::{SETTINGS_FILE, UserSettings, persist};
+use crate::app::settings::{HARD_THINK_CHOICES, SETTINGS_FILE, UserSettings, persist};
 use crate::app::state::Screen;
 use crate::app::texture_pack::available_packs;
 use crate::app::theme::{self, setting_column};
@@ -174,6 +174,22 @@ fn settings_screen(
                 &tr!(loc, palette),
             ) {
                 settings.colorblind_seats = !settings.colorblind_seats;
+            }
+            let by = theme::setting_step(
+                &mut cols[1],
+                &tr!(loc, "settings-hard-think"),
+                &tr!(
+                    loc,
+                    "settings-seconds",
+                    seconds = format!("{:.1}", settings.hard_think().as_secs_f64())
+                ),
+            );
+            if by != 0 {
+                settings.hard_think_ms = theme::step(
+                    &HARD_THINK_CHOICES,
+                    settings.hard_think().as_millis() as u64,
+                    by,
+                );
             }
         });
         ui.add_space(32.0);

@@ -174,6 +174,7 @@ pub(super) fn drive_online_bracket(
         &position,
         &kinds,
         done as u64,
+        bw_players::THINKING,
     );
     world.write_message(BracketMove(action));
 }

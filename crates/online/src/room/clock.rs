@@ -243,6 +243,7 @@ impl Room {
                     game,
                     kinds,
                     seed_for(self.seed, seat, self.stamp),
+                    bw_players::THINKING,
                 );
                 vec![Entry::Bracket {
                     action: BracketAction::of(&a, kinds),

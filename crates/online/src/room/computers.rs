@@ -61,6 +61,7 @@ pub(super) enum Work {
         Arc<KindTable>,
         bw_players::bracket::Seat,
         u64,
+        std::time::Duration,
     ),
 }
 
@@ -82,8 +83,8 @@ impl Job {
                 junqi::Action::OfferDraw => GameAction::OfferDraw,
                 _ => GameAction::Resign,
             },
-            Work::Bracket(game, kinds, kind, seed) => {
-                match bw_players::bracket::choose(kind, &game, &kinds, seed) {
+            Work::Bracket(game, kinds, kind, seed, think) => {
+                match bw_players::bracket::choose(kind, &game, &kinds, seed, think) {
                     bracket::Action::Surrender => GameAction::Resign,
                     a => GameAction::Bracket {
                         action: BracketAction::of(&a, &kinds),
@@ -122,7 +123,7 @@ impl Room {
                 Phase::Playing => {
                     let p = game.turn;
                     let level = level_of(p)?;
-                    let budget = Budget::Time(bw_players::THINKING);
+                    let budget = Budget::Time(self.hard_think);
                     Some(Job {
                         stamp,
                         seat: p as u8,
@@ -154,6 +155,7 @@ impl Room {
                         self.content.kinds.clone(),
                         bracket_ai(level),
                         seed_for(self.seed, seat, stamp),
+                        self.hard_think,
                     ),
                 })
             }

@@ -299,6 +299,9 @@ pub struct Room {
     /// Observers the room lets in at once (the server's `--max-observers`; default
     /// [`MAX_OBSERVERS`](crate::protocol::MAX_OBSERVERS)).
     pub max_observers: usize,
+    /// How long a hard computer thinks a move (the server's `--hard-think-ms`; default
+    /// [`bw_players::THINKING`]).
+    pub hard_think: std::time::Duration,
     /// Since when nobody has been in the room (no connection), if nobody is.
     empty_since: Option<u64>,
     /// The last [`CHAT_HISTORY_LINES`] chat lines: who said it, and what.
@@ -365,6 +368,7 @@ impl Room {
             clock_for: (u64::MAX, 0, 0),
             grace_ms: DEFAULT_GRACE_MS,
             max_observers: crate::protocol::MAX_OBSERVERS,
+            hard_think: bw_players::THINKING,
             empty_since: None,
             chat: Default::default(),
             password,

@@ -29,7 +29,7 @@ pub enum AiKind {
     Random,
     /// The one-ply player.
     Greedy,
-    /// The selective search player ([`strong`]), thinking [`crate::THINKING`] a move.
+    /// The selective search player ([`strong`]), thinking the time [`choose`] is given.
     Strong,
 }
 
@@ -63,8 +63,15 @@ impl From<SavedSeat> for Seat {
     }
 }
 
-/// The action a computer seat takes in this position.
-pub fn choose(seat: Seat, game: &Game, kinds: &KindTable, seed: u64) -> Action {
+/// The action a computer seat takes in this position; the strong player thinks `think`
+/// (the others need no time).
+pub fn choose(
+    seat: Seat,
+    game: &Game,
+    kinds: &KindTable,
+    seed: u64,
+    think: std::time::Duration,
+) -> Action {
     let me = game.turn.current;
     let moves = legal_placements(&game.settings, &game.board, kinds, me);
     if moves.is_empty() {
@@ -88,7 +95,7 @@ pub fn choose(seat: Seat, game: &Game, kinds: &KindTable, seed: u64) -> Action {
             )[0]
             .1
         }
-        Seat::Computer(AiKind::Strong) => strong(game, kinds, seed, crate::THINKING),
+        Seat::Computer(AiKind::Strong) => strong(game, kinds, seed, think),
     }
 }
 

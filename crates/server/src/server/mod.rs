@@ -74,6 +74,9 @@ pub struct Config {
     /// Computers thinking at once, server-wide (each on a core for up to its think time);
     /// the others wait their turn. Default: the machine's cores.
     pub max_thinking: usize,
+    /// How long a hard computer thinks a move (within [`bw_players::THINKING_MS`]): with
+    /// `max_thinking`, what the server's computers may cost.
+    pub hard_think: Duration,
     /// Passwords checked or hashed (log-ins and registrations) per address and minute; one
     /// more is refused (`rate_limited`) and the connection stays. Password hashes are dear
     /// on purpose: this keeps one address from spending the server's cores on them.
@@ -104,6 +107,7 @@ impl Config {
             max_connections_per_ip: DEFAULT_MAX_CONNECTIONS_PER_IP,
             max_rooms: DEFAULT_MAX_ROOMS,
             max_observers: bw_online::protocol::MAX_OBSERVERS,
+            hard_think: bw_players::THINKING,
             max_accounts: DEFAULT_MAX_ACCOUNTS,
             tls: None,
             metrics: None,

@@ -73,6 +73,7 @@ pub(super) async fn create_room(
         let (mut room, entry) = Room::create(id, options.clone(), seed, hub.content.clone())?;
         room.grace_ms = hub.config.grace.as_millis() as u64;
         room.max_observers = hub.config.max_observers;
+        room.hard_think = hub.config.hard_think;
         match hub.store.create(id, vec![entry_json(&entry)]).await {
             Ok(true) => {
                 launch_room(hub, room, &[], 1);
