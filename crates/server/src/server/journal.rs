@@ -92,9 +92,7 @@ fn restore_room(hub: &Arc<Hub>, id: RoomId, rows: &[String]) -> Result<bool, Str
     ) {
         return Ok(false);
     }
-    room.grace_ms = hub.config.grace.as_millis() as u64;
-    room.max_observers = hub.config.max_observers;
-    room.hard_think = hub.config.hard_think;
+    hub.config.configure(&mut room);
     launch_room(hub, room, &entries, entries.len() as u64);
     Ok(true)
 }

@@ -91,6 +91,13 @@ pub struct Config {
 }
 
 impl Config {
+    /// What this server's rooms take from its settings: a new room's and a restored one's.
+    pub(crate) fn configure(&self, room: &mut bw_online::room::Room) {
+        room.grace_ms = self.grace.as_millis() as u64;
+        room.max_observers = self.max_observers;
+        room.hard_think = self.hard_think;
+    }
+
     pub fn new(data: impl Into<PathBuf>) -> Config {
         Config {
             data: data.into(),

@@ -71,9 +71,7 @@ pub(super) async fn create_room(
             None => hub.secret.hash_one((id, hub.now(), "seed")),
         };
         let (mut room, entry) = Room::create(id, options.clone(), seed, hub.content.clone())?;
-        room.grace_ms = hub.config.grace.as_millis() as u64;
-        room.max_observers = hub.config.max_observers;
-        room.hard_think = hub.config.hard_think;
+        hub.config.configure(&mut room);
         match hub.store.create(id, vec![entry_json(&entry)]).await {
             Ok(true) => {
                 launch_room(hub, room, &[], 1);
