@@ -105,6 +105,15 @@ proptest! {
     }
 
     #[test]
+    fn the_resolvers_coverage_is_the_stable_boards(board in board_strategy()) {
+        let kinds = KindTable::builtin();
+        let mut b = board;
+        let mut resolver = bw_rules::bracket::resolve::Resolver::default();
+        resolver.resolve(&mut b, &kinds);
+        prop_assert_eq!(resolver.coverage(), &coverage_all(&b, &kinds));
+    }
+
+    #[test]
     fn no_survivor_stands_uncovered(board in board_strategy()) {
         let kinds = KindTable::builtin();
         let mut b = board;

@@ -6,9 +6,10 @@
 pub mod territory;
 
 use bw_rules::bracket::board::Player;
+use bw_rules::bracket::coverage::CoverageMap;
 use bw_rules::bracket::game::{Action, Game, Mode, legal_placements};
 use bw_rules::bracket::resolve::Resolver;
-use bw_rules::bracket::{Board, KindTable, coverage::coverage_all};
+use bw_rules::bracket::{Board, KindTable};
 use bw_rules::rng::SplitMix64;
 
 use serde::{Deserialize, Serialize};
@@ -99,7 +100,8 @@ pub fn choose(
     }
 }
 
-/// The board after `me` places as `a` (attacks resolved).
+/// The board after `me` places as `a`, resolved; `resolver.coverage()` is then its
+/// coverage, so a caller valuing the board does not compute it twice.
 fn after(
     board: &Board,
     kinds: &KindTable,
@@ -118,8 +120,8 @@ fn after(
                 facing,
             }),
         );
-        resolver.resolve(&mut b, kinds);
     }
+    resolver.resolve(&mut b, kinds);
     b
 }
 
@@ -139,10 +141,11 @@ impl Eval {
         }
     }
 
-    fn value(&mut self, board: &Board, kinds: &KindTable, me: Player) -> i64 {
+    /// The value of `board` to `me`, given the board's coverage.
+    fn value(&mut self, board: &Board, coverage: &CoverageMap, me: Player) -> i64 {
         match self {
-            Eval::Coverage => evaluate(board, kinds, me),
-            Eval::Territory(scratch) => territory::value(board, kinds, me, scratch),
+            Eval::Coverage => evaluate(board, coverage, me),
+            Eval::Territory(scratch) => territory::value_with(board, coverage, me, scratch),
         }
     }
 }
@@ -161,18 +164,35 @@ fn ranked(
         .iter()
         .map(|&a| {
             let b = after(board, kinds, me, a, resolver);
-            (eval.value(&b, kinds, me) * 16 + rng.below(16) as i64, a)
+            let v = eval.value(&b, resolver.coverage(), me);
+            (v * 16 + rng.below(16) as i64, a)
         })
         .collect();
     out.sort_by_key(|x| std::cmp::Reverse(x.0));
     out
 }
 
+/// How many placements, the best one-ply first, the strong player follows a round deep.
+///
+/// Measured (BENCHMARKS.md, "括号大战: the strong player"): twice as many (64) won no more,
+/// and iterative deepening (the best 12 two rounds deep, 6 three, …) won less than this one
+/// round at 32, because every extra round is played by the one-ply replies the search
+/// assumes, which drift further from the real opponent's.
+pub const STRONG_WIDTH: usize = 32;
+
+/// With three or more players, how many of each opponent's best placements (ranked once in
+/// the position the search starts from) its reply in a line is chosen among, together with
+/// every placement within two cells of a change since then; with two the reply is chosen
+/// among all placements.
+pub const REPLY_SHORTLIST: usize = 24;
+
 /// The strong player: a selective search over the exact kernels. Every placement is
-/// scored one ply deep; then the most promising ones, best first and as many as the budget
-/// allows, are searched further: each opponent in turn answers with its own best
-/// placement, then the player's best follow-up is added. The placement whose line ends
-/// best is played.
+/// scored one ply deep; then the most promising ones ([`STRONG_WIDTH`]), best first and as
+/// many as the budget allows, are followed a round: each opponent in turn answers with its
+/// own best placement, then the player's best follow-up is valued. The placement whose
+/// line ends best is played. With three or more players a round costs three replies, so
+/// each reply is chosen from a shortlist ([`REPLY_SHORTLIST`]) and the budget reaches
+/// every one of the placements.
 pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Duration) -> Action {
     let started = std::time::Instant::now();
     let me = game.turn.current;
@@ -193,48 +213,49 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
         &mut rng,
         &mut eval,
     );
+    let mut replies = Replies {
+        root: &game.board,
+        short: None,
+    };
+    if game.board.seats().count() >= 3 {
+        let mut short: [Vec<Action>; 4] = Default::default();
+        for p in game.board.seats() {
+            short[p as usize - 1] = if p == me {
+                first.iter().map(|x| x.1).collect()
+            } else {
+                let theirs = legal_placements(settings, &game.board, kinds, p);
+                ranked(
+                    &game.board,
+                    kinds,
+                    p,
+                    &theirs,
+                    &mut resolver,
+                    &mut rng,
+                    &mut eval,
+                )
+                .into_iter()
+                .map(|x| x.1)
+                .collect()
+            };
+            short[p as usize - 1].truncate(REPLY_SHORTLIST);
+        }
+        replies.short = Some(short);
+    }
     let mut best = (i64::MIN, first[0].1);
-    for &(one_ply, a) in first.iter().take(32) {
+    for &(one_ply, a) in first.iter().take(STRONG_WIDTH) {
         if best.0 != i64::MIN && started.elapsed() >= budget {
             break;
         }
-        let mut board = after(&game.board, kinds, me, a, &mut resolver);
-        let mut turn = game.turn.clone();
-        bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &a);
-        // Each opponent answers with its best placement, until the turn comes back.
-        while !turn.is_over() && turn.current != me {
-            let p = turn.current;
-            let replies = legal_placements(settings, &board, kinds, p);
-            let reply = match replies.is_empty() {
-                true => Action::Pass,
-                false => {
-                    ranked(
-                        &board,
-                        kinds,
-                        p,
-                        &replies,
-                        &mut resolver,
-                        &mut rng,
-                        &mut eval,
-                    )[0]
-                    .1
-                }
-            };
-            board = after(&board, kinds, p, reply, &mut resolver);
-            bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &reply);
-        }
-        let value = if !turn.in_game.contains(&me) {
-            i64::MIN / 2
-        } else if turn.is_over() || turn.current != me {
-            eval.value(&board, kinds, me) * 16
-        } else {
-            // The follow-up the player would have.
-            let mine = legal_placements(settings, &board, kinds, me);
-            match mine.is_empty() {
-                true => eval.value(&board, kinds, me) * 16,
-                false => ranked(&board, kinds, me, &mine, &mut resolver, &mut rng, &mut eval)[0].0,
-            }
-        };
+        let value = line(
+            game,
+            kinds,
+            me,
+            a,
+            &replies,
+            &mut resolver,
+            &mut rng,
+            &mut eval,
+        );
         // The one-ply value breaks ties (a sure gain now over an equal line later).
         let value = value * 4 + one_ply / 16;
         if value > best.0 {
@@ -244,9 +265,96 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
     best.1
 }
 
+/// The value to `me` of placing as `a`, every opponent then answering with its best
+/// placement until the turn comes back, valued by `me`'s best follow-up.
+fn line(
+    game: &Game,
+    kinds: &KindTable,
+    me: Player,
+    a: Action,
+    replies: &Replies,
+    resolver: &mut Resolver,
+    rng: &mut SplitMix64,
+    eval: &mut Eval,
+) -> i64 {
+    let settings = &game.settings;
+    let mut board = after(&game.board, kinds, me, a, resolver);
+    let mut turn = game.turn.clone();
+    bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &a);
+    while !turn.is_over() && turn.current != me {
+        let p = turn.current;
+        let reply = replies
+            .best(settings, &board, kinds, p, resolver, rng, eval)
+            .1;
+        board = after(&board, kinds, p, reply, resolver);
+        bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &reply);
+    }
+    if !turn.in_game.contains(&me) {
+        return i64::MIN / 2;
+    }
+    // `board` is the last `after`'s, so the resolver holds its coverage.
+    let here = eval.value(&board, resolver.coverage(), me) * 16;
+    if turn.is_over() || turn.current != me {
+        return here;
+    }
+    match replies.best(settings, &board, kinds, me, resolver, rng, eval) {
+        (_, Action::Pass) => here,
+        (v, _) => v,
+    }
+}
+
+/// Where the placements a line's players answer with are chosen from.
+struct Replies<'a> {
+    /// The position the search starts from.
+    root: &'a Board,
+    /// Each seat's best placements there (indexed `player - 1`), when replies are chosen
+    /// from a shortlist; `None`: from every legal placement.
+    short: Option<[Vec<Action>; 4]>,
+}
+
+impl Replies<'_> {
+    /// `p`'s best placement in `board` with its one-ply value, or a pass when it has none.
+    fn best(
+        &self,
+        settings: &bw_rules::bracket::game::Settings,
+        board: &Board,
+        kinds: &KindTable,
+        p: Player,
+        resolver: &mut Resolver,
+        rng: &mut SplitMix64,
+        eval: &mut Eval,
+    ) -> (i64, Action) {
+        let moves = legal_placements(settings, board, kinds, p);
+        if moves.is_empty() {
+            return (0, Action::Pass);
+        }
+        let Some(short) = &self.short else {
+            return ranked(board, kinds, p, &moves, resolver, rng, eval)[0];
+        };
+        let changed: Vec<(usize, usize)> = (0..board.cells())
+            .filter(|&c| self.root.tile(c) != board.tile(c))
+            .map(|c| board.row_col(c))
+            .collect();
+        let near = |at: &bw_rules::bracket::game::At| {
+            changed
+                .iter()
+                .any(|&(r, c)| r.abs_diff(at.row as usize) <= 2 && c.abs_diff(at.col as usize) <= 2)
+        };
+        let pick: Vec<Action> = moves
+            .iter()
+            .copied()
+            .filter(|a| match a {
+                Action::Place { at, .. } => short[p as usize - 1].contains(a) || near(at),
+                _ => false,
+            })
+            .collect();
+        let pick = if pick.is_empty() { moves } else { pick };
+        ranked(board, kinds, p, &pick, resolver, rng, eval)[0]
+    }
+}
+
 /// Own coverage and pieces against the best opponent's.
-fn evaluate(board: &Board, kinds: &KindTable, me: Player) -> i64 {
-    let cov = coverage_all(board, kinds);
+fn evaluate(board: &Board, cov: &CoverageMap, me: Player) -> i64 {
     let pieces = |p: Player| board.pieces().filter(|(_, x)| x.owner == p).count() as i64;
     let mine = cov[me as usize - 1].len() as i64 + 2 * pieces(me);
     let theirs = board
@@ -256,4 +364,60 @@ fn evaluate(board: &Board, kinds: &KindTable, me: Player) -> i64 {
         .max()
         .unwrap_or(0);
     mine - theirs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bw_rules::bracket::game::Settings;
+    use bw_rules::bracket::generate::BoardSettings;
+    use std::time::Duration;
+
+    fn game(side: usize, players: u8, seed: u64) -> Game {
+        let settings = Settings {
+            board: BoardSettings {
+                side,
+                players,
+                ..BoardSettings::default()
+            },
+            ..Settings::default()
+        };
+        Game::new(settings, seed)
+    }
+
+    /// With four players the replies come from a shortlist; what the strong player plays
+    /// is still legal, and it places while it can.
+    #[test]
+    fn the_strong_player_plays_legal_placements_with_two_and_four_players() {
+        let kinds = KindTable::builtin();
+        for (side, players) in [(10, 2), (14, 4)] {
+            let mut g = game(side, players, 7);
+            for turn in 0..3 * players as u64 {
+                if g.turn.is_over() {
+                    break;
+                }
+                let me = g.turn.current;
+                let can_place = !legal_placements(&g.settings, &g.board, &kinds, me).is_empty();
+                let a = strong(&g, &kinds, turn, Duration::from_millis(20));
+                assert_eq!(
+                    matches!(a, Action::Place { .. }),
+                    can_place,
+                    "{players} players, turn {turn}: {a:?}"
+                );
+                g.act(&kinds, a).unwrap_or_else(|e| {
+                    panic!("{players} players, turn {turn}: {a:?} refused: {e:?}")
+                });
+            }
+        }
+    }
+
+    /// The strong player, given the same seed and ample time for its whole search, plays
+    /// the same placement: the arena's records replay.
+    #[test]
+    fn the_strong_player_is_reproducible_when_its_search_completes() {
+        let kinds = KindTable::builtin();
+        let g = game(14, 4, 3);
+        let a = strong(&g, &kinds, 11, Duration::from_secs(60));
+        assert_eq!(a, strong(&g, &kinds, 11, Duration::from_secs(60)));
+    }
 }

@@ -12,7 +12,7 @@
 
 use bw_rules::bracket::KindTable;
 use bw_rules::bracket::board::{Board, Player, Tile};
-use bw_rules::bracket::coverage::coverage_all;
+use bw_rules::bracket::coverage::{CoverageMap, coverage_all};
 use bw_rules::bracket::geometry::Dir;
 
 const FAR: u16 = u16::MAX;
@@ -27,8 +27,12 @@ pub struct Scratch {
 /// Each seat's share of the board, in half cells (a shared cell gives each of the `k`
 /// players reaching it first 2/k halves, rounded down), indexed by `player - 1`.
 pub fn shares(board: &Board, kinds: &KindTable, scratch: &mut Scratch) -> [i64; 4] {
+    shares_with(board, &coverage_all(board, kinds), scratch)
+}
+
+/// [`shares`] with the board's coverage already known.
+pub fn shares_with(board: &Board, coverage: &CoverageMap, scratch: &mut Scratch) -> [i64; 4] {
     let cells = board.cells();
-    let coverage = coverage_all(board, kinds);
     let seats: Vec<Player> = board.seats().collect();
     for &p in &seats {
         let dist = &mut scratch.dist[p as usize - 1];
@@ -90,7 +94,12 @@ pub fn shares(board: &Board, kinds: &KindTable, scratch: &mut Scratch) -> [i64; 
 
 /// A position's worth to `me`: its share against the best other share still in the game.
 pub fn value(board: &Board, kinds: &KindTable, me: Player, scratch: &mut Scratch) -> i64 {
-    let s = shares(board, kinds, scratch);
+    value_with(board, &coverage_all(board, kinds), me, scratch)
+}
+
+/// [`value`] with the board's coverage already known.
+pub fn value_with(board: &Board, coverage: &CoverageMap, me: Player, scratch: &mut Scratch) -> i64 {
+    let s = shares_with(board, coverage, scratch);
     let theirs = board
         .seats()
         .filter(|&p| p != me)

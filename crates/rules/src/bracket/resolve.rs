@@ -107,6 +107,7 @@ impl Resolution {
 pub struct Resolver {
     scratch: Scratch,
     fast: AttackField<Fixed>,
+    coverage: CoverageMap,
 }
 
 impl Default for Resolver {
@@ -114,6 +115,7 @@ impl Default for Resolver {
         Resolver {
             scratch: Scratch::new(MAX_SIDE * MAX_SIDE),
             fast: AttackField::zeroed(0),
+            coverage: [CellSet::new(); 4],
         }
     }
 }
@@ -121,8 +123,8 @@ impl Default for Resolver {
 impl Resolver {
     /// The marks of one round: uncovered pieces, then the attack fixpoint.
     pub fn round_marks(&mut self, board: &Board, kinds: &KindTable) -> CellSet {
-        let coverage = coverage_all_with(board, kinds, &mut self.scratch);
-        let mut marked = uncovered_pieces(board, &coverage);
+        self.coverage = coverage_all_with(board, kinds, &mut self.scratch);
+        let mut marked = uncovered_pieces(board, &self.coverage);
         loop {
             let fast = compute_into(board, kinds, &marked, &mut self.scratch, &mut self.fast);
             let fresh = match fast {
@@ -137,6 +139,13 @@ impl Resolver {
             }
             marked.union_with(&fresh);
         }
+    }
+
+    /// Each player's coverage of the board the last [`Resolver::resolve`] left (its last
+    /// round saw the stable board), so a caller that resolves and then measures coverage
+    /// does not compute it twice.
+    pub fn coverage(&self) -> &CoverageMap {
+        &self.coverage
     }
 
     /// Resolves the board in place to its stable state.
