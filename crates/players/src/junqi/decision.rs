@@ -92,8 +92,9 @@ impl Decision {
     }
 }
 
-/// A computer seat's layout for a game seed: the strong player's scored search, else the
-/// game's automatic layout (the one headless games deploy, [`Junqi::auto_layout`]).
+/// A computer seat's layout for a game seed: the game's automatic layout (the one headless
+/// games deploy, [`Junqi::auto_layout`]); the strong player's own, from its seed stream,
+/// is automatic too.
 pub fn computer_layout(game: &Junqi, me: PlayerId, kind: AiKind, game_seed: u64) -> Layout {
     match kind {
         AiKind::Strong => {

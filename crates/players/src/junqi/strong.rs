@@ -11,9 +11,10 @@
 //! Samples and playouts are spread over every core; the budget is the clock, or a fixed
 //! number of samples (`nodes`, with 8 playout rounds each) for reproducible play.
 //!
-//! Its layouts come from a scored search: the automatic layout improved by swaps that a
-//! score prefers (mines and a bomb guarding the flag, engineers forward, strong pieces on
-//! the railway, nothing strong wasted on a headquarters).
+//! It lays out automatically ([`auto_layout`]: the flag in a headquarters sealed by
+//! mines, bombs off the front row, strong pieces on the front and the railway). A scored
+//! search over swaps of that layout was measured against it and lost (44.3 % over 200
+//! games at equal compute, BENCHMARKS.md), so it was removed.
 
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,7 @@ use bw_rules::junqi::board::{Board, NodeId, NodeKind};
 use bw_rules::junqi::game::{Piece, PlayerId};
 use bw_rules::junqi::moves::legal_moves;
 use bw_rules::junqi::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
-use bw_rules::junqi::setup::{Layout, auto_layout, validate_layout};
+use bw_rules::junqi::setup::{Layout, auto_layout};
 use bw_rules::rng::SplitMix64;
 
 use super::brain::{Brain, Choice};
@@ -361,33 +362,8 @@ impl Brain for Strong {
     }
 
     fn layout(&mut self, m: &SeatModel, _budget: Duration) -> Layout {
-        let seat = m.seats[m.me];
-        let mut best = auto_layout(
-            &m.rules,
-            &m.board,
-            &m.set,
-            seat,
-            &m.hand,
-            self.rng.next_u64(),
-        );
-        let mut best_score = layout_score(m, &best) + self.rng.unit() as f32;
-        for _ in 0..600 {
-            let mut next = best.clone();
-            let i = self.rng.below(next.len() as u64) as usize;
-            let j = self.rng.below(next.len() as u64) as usize;
-            let (ki, kj) = (next[i].1, next[j].1);
-            next[i].1 = kj;
-            next[j].1 = ki;
-            if validate_layout(&m.rules, &m.board, &m.set, seat, &m.hand, &next).is_err() {
-                continue;
-            }
-            let s = layout_score(m, &next) + self.rng.unit() as f32 * 0.6;
-            if s >= best_score {
-                best = next;
-                best_score = s;
-            }
-        }
-        best
+        let seed = self.rng.next_u64();
+        auto_layout(&m.rules, &m.board, &m.set, m.seats[m.me], &m.hand, seed)
     }
 
     fn choose(&mut self, m: &SeatModel, budget: Duration) -> Choice {
@@ -460,48 +436,6 @@ impl Brain for Strong {
         let mean: f32 = (0..16).map(|_| ctx.eval(&sample(m, &mut rng))).sum::<f32>() / 16.0;
         mean < -6.0
     }
-}
-
-/// How good a layout looks (higher is better).
-pub fn layout_score(m: &SeatModel, layout: &Layout) -> f32 {
-    let (board, set) = (&*m.board, &*m.set);
-    let mut at: Vec<Option<PieceKindId>> = vec![None; board.len()];
-    for &(n, k) in layout {
-        at[n.0 as usize] = Some(k);
-    }
-    let ability = |k: PieceKindId| set.get(k).ability;
-    let mut score = 0.0;
-    for &(n, k) in layout {
-        let node = board.node(n);
-        let kind = set.get(k);
-        let rail = !board.rail_neighbours(n).is_empty();
-        match kind.ability {
-            Ability::Flag => {
-                for &(nb, _) in board.adjacent(n) {
-                    match at[nb.0 as usize].map(ability) {
-                        Some(Ability::Mine) => score += 2.0,
-                        Some(Ability::Bomb) => score += 1.0,
-                        _ => {}
-                    }
-                }
-            }
-            Ability::Engineer if node.r <= 3 => score += 0.6,
-            Ability::Bomb if (1..=3).contains(&node.r) => score += 0.6,
-            Ability::Mine if board.kind(n) == NodeKind::Hq => score += 0.8,
-            _ => {}
-        }
-        if board.kind(n) == NodeKind::Hq && kind.mobile() {
-            // A piece on a headquarters never moves again.
-            score -= 1.5 + 0.3 * kind.rank as f32;
-        }
-        if kind.rank >= 7 && rail && node.r <= 3 {
-            score += 1.0;
-        }
-        if node.r == 0 && (3..=6).contains(&kind.rank) {
-            score += 0.4;
-        }
-    }
-    score
 }
 
 #[cfg(test)]

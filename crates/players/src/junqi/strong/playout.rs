@@ -2,7 +2,9 @@
 //! plies deep; the few best are then played on, in fresh samples, to the first flag taken
 //! (or a ply limit) by a fast noisy greedy policy on both sides. A playout sees the race
 //! for the flag that a few plies cannot, and its estimate sharpens with every playout, so
-//! more time buys a better choice among the candidates.
+//! more time buys a better choice among the candidates. A playout counts quiet plies as the
+//! game does and scores the quiet-move draw (½) when it comes, so a player far ahead keeps
+//! capturing instead of drifting into it, and one behind sees where a draw can be had.
 
 use std::time::Instant;
 
@@ -20,14 +22,43 @@ const NOISE: f64 = 0.12;
 /// Material units per step of the logistic that judges an unfinished playout.
 const SCALE: f32 = 4.0;
 
+/// A playout's result for the quiet-move draw.
+const DRAW: f64 = 0.5;
+
+/// The quiet-move count as a playout carries it: plies since the last removal, and the
+/// game's limit (`quiet_limit` of the rules the engine was given; 0: no limit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Quiet {
+    pub count: u32,
+    pub limit: u32,
+}
+
+impl Quiet {
+    /// The count and limit of the seat's game now.
+    pub fn of(model: &SeatModel) -> Quiet {
+        Quiet {
+            count: model.quiet,
+            limit: model.rules.quiet_limit,
+        }
+    }
+
+    /// Counts one ply (`removal`: a piece left the board); whether the game is now drawn.
+    pub fn ply(&mut self, removal: bool) -> bool {
+        self.count = if removal { 0 } else { self.count + 1 };
+        self.limit > 0 && self.count >= self.limit
+    }
+}
+
 impl Context<'_> {
     /// Plays on from `at` with `mover` to move, both sides greedy with noise, until a flag
-    /// falls, a side cannot move, or `MAX_PLIES`: 1 is a win for the seat, 0 a loss.
+    /// falls, a side cannot move, the quiet-move draw, or `MAX_PLIES`: 1 is a win for the
+    /// seat, 0 a loss, ½ the draw.
     pub(super) fn playout(
         &self,
         at: &mut [Option<Piece>],
         mut base: f32,
         mut mover: PlayerId,
+        mut quiet: Quiet,
         rng: &mut SplitMix64,
     ) -> f64 {
         for _ in 0..MAX_PLIES {
@@ -50,7 +81,10 @@ impl Context<'_> {
                 }
             }
             let (_, from, to) = best.expect("moves");
-            let (delta, _, _) = self.make(at, from, to);
+            let (delta, _, undo) = self.make(at, from, to);
+            if quiet.ply(undo.d.is_some()) {
+                return DRAW;
+            }
             base += delta;
             mover = self.next(mover);
         }
@@ -82,12 +116,15 @@ pub(super) fn refine(
         let stream = rng.next_u64();
         for (sum, &(from, to)) in sums.iter_mut().zip(candidates) {
             let mut at = start.clone();
-            let (delta, flag, _) = ctx.make(&mut at, from, to);
+            let (delta, flag, undo) = ctx.make(&mut at, from, to);
+            let mut quiet = Quiet::of(model);
+            let drawn = quiet.ply(undo.d.is_some());
             *sum += match flag {
                 Some(f) => f64::from(u8::from(f > 0.0)),
+                None if drawn => DRAW,
                 None => {
                     let mut r = SplitMix64::new(stream);
-                    ctx.playout(&mut at, base + delta, ctx.next(ctx.me), &mut r)
+                    ctx.playout(&mut at, base + delta, ctx.next(ctx.me), quiet, &mut r)
                 }
             };
         }

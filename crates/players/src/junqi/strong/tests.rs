@@ -1,9 +1,10 @@
+use super::playout::Quiet;
 use super::*;
 use crate::junqi::feed::SeatFeed;
 use crate::junqi::protocol::{Codes, Line};
 use bw_rules::junqi::headless::setup;
 use bw_rules::junqi::pieces::PieceSet;
-use bw_rules::junqi::setup::Rules;
+use bw_rules::junqi::setup::{Rules, validate_layout};
 use std::sync::Arc;
 
 /// A game from `seed` played `plies` plies by heuristic players, and seat `me`'s model
@@ -99,15 +100,31 @@ fn strong_layouts_are_legal_and_guard_the_flag() {
     let rules = Rules::default();
     let set = Arc::new(PieceSet::standard());
     let m = SeatModel::new(rules.clone(), set.clone(), 0, set.standard_hand());
+    let mut distinct = std::collections::HashSet::new();
     for seed in 0..10 {
         let layout = Strong::new(seed, Some(1)).layout(&m, Duration::from_millis(10));
         validate_layout(&rules, &m.board, &set, 'S', &m.hand, &layout).unwrap();
-        assert!(
-            layout_score(&m, &layout) >= 4.0,
-            "{}",
-            layout_score(&m, &layout)
-        );
+        let kind_at = |n: NodeId| {
+            layout
+                .iter()
+                .find(|x| x.0 == n)
+                .map(|x| set.get(x.1).ability)
+        };
+        let &(flag, _) = layout
+            .iter()
+            .find(|x| set.get(x.1).ability == Ability::Flag)
+            .unwrap();
+        assert_eq!(m.board.kind(flag), NodeKind::Hq);
+        let mines = m
+            .board
+            .adjacent(flag)
+            .iter()
+            .filter(|&&(n, _)| kind_at(n) == Some(Ability::Mine))
+            .count();
+        assert!(mines >= 2, "seed {seed}: {mines} mines beside the flag");
+        distinct.insert(layout);
     }
+    assert!(distinct.len() > 1, "the seed varies the layout");
 }
 
 #[test]
@@ -198,7 +215,7 @@ fn a_playout_ends_at_the_first_flag_taken() {
         let mut at = game.at.clone();
         let base = ctx.eval(&at);
         let mut rng = SplitMix64::new(seed);
-        assert_eq!(ctx.playout(&mut at, base, 0, &mut rng), 1.0);
+        assert_eq!(ctx.playout(&mut at, base, 0, NO_LIMIT, &mut rng), 1.0);
     }
     // E (seat 1) to move beside S's flag: every playout is a loss for S.
     let (game, _, _) = marshal_beside_flag(2, 1, 'S');
@@ -206,14 +223,69 @@ fn a_playout_ends_at_the_first_flag_taken() {
         let mut at = game.at.clone();
         let base = ctx.eval(&at);
         let mut rng = SplitMix64::new(seed);
-        assert_eq!(ctx.playout(&mut at, base, 1, &mut rng), 0.0);
+        assert_eq!(ctx.playout(&mut at, base, 1, NO_LIMIT, &mut rng), 0.0);
     }
     // From an opening, a playout is judged within [0, 1].
     let game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
     for seed in 0..8 {
         let mut at = game.at.clone();
         let base = ctx.eval(&at);
-        let v = ctx.playout(&mut at, base, 0, &mut SplitMix64::new(seed));
+        let v = ctx.playout(&mut at, base, 0, NO_LIMIT, &mut SplitMix64::new(seed));
         assert!((0.0..=1.0).contains(&v), "{v}");
     }
+}
+
+const NO_LIMIT: Quiet = Quiet { count: 0, limit: 0 };
+
+#[test]
+fn a_playout_scores_the_quiet_move_draw_when_it_comes() {
+    let m = played(2, 0, 0).1;
+    let brain = Strong::new(1, None);
+    let ctx = brain.context(&m);
+    let game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
+    // The opening without seat 0's pieces that could capture at once (railway runs can):
+    // its first ply is quiet, so with one quiet ply left every playout is the draw.
+    let mut quiet_start = game.at.clone();
+    loop {
+        let captures: Vec<_> = legal_moves(&game.board, &game.set, &quiet_start, &m.teams, 0)
+            .into_iter()
+            .filter(|&(_, to)| quiet_start[to.0 as usize].is_some())
+            .collect();
+        if captures.is_empty() {
+            break;
+        }
+        for (from, _) in captures {
+            quiet_start[from.0 as usize] = None;
+        }
+    }
+    assert!(!legal_moves(&game.board, &game.set, &quiet_start, &m.teams, 0).is_empty());
+    let last_ply = Quiet {
+        count: 59,
+        limit: 60,
+    };
+    for seed in 0..8 {
+        let mut at = quiet_start.clone();
+        let base = ctx.eval(&at);
+        let v = ctx.playout(&mut at, base, 0, last_ply, &mut SplitMix64::new(seed));
+        assert_eq!(v, 0.5, "seed {seed}");
+    }
+    // A flag taken on the last quiet ply is still a win: the capture comes first.
+    let (game, _, _) = marshal_beside_flag(2, 0, 'E');
+    let mut at = game.at.clone();
+    let base = ctx.eval(&at);
+    let v = ctx.playout(&mut at, base, 0, last_ply, &mut SplitMix64::new(1));
+    assert_eq!(v, 1.0);
+    // The count resets on a removal and runs on otherwise.
+    let mut q = Quiet {
+        count: 10,
+        limit: 12,
+    };
+    assert!(!q.ply(false) && q.count == 11);
+    assert!(!q.ply(true) && q.count == 0);
+    let mut q = Quiet {
+        count: 11,
+        limit: 12,
+    };
+    assert!(q.ply(false));
+    assert!(!NO_LIMIT.clone().ply(false), "no limit, no draw");
 }
