@@ -487,6 +487,11 @@ fn a_full_database_stops_the_room_and_loses_nothing_acknowledged() {
         bw_server::loadtest::room_options(GameKind::Junqi, 2),
         7,
     );
+    // Random players: their game lasts long enough to fill the pages (two normal players
+    // may take a flag before it does).
+    for (c, seed) in clients.iter_mut().zip(7..) {
+        c.bot = bw_online::bot::Bot::new(bw_online::room::Content::builtin(), Level::Easy, seed);
+    }
     let mut seqs = [100, 100];
     let mut last: [Option<GameView>; 2] = [None, None];
     let mut left = [false, false];

@@ -1,25 +1,33 @@
 //! Headless games between computer players: every seat a computer, played to the end.
 
 use bw_rules::junqi::game::{Action, Junqi, Phase, PlayerId};
-use bw_rules::junqi::view::PlayerView;
 use bw_rules::rng::{SplitMix64, stream};
 
 use super::decision::{Budget, Decision};
+use super::feed::SeatFeed;
 use super::seat::AiKind;
+use super::seat_model::SeatModel;
 use super::simple::Ai;
 
-/// A computer seat of a headless game: a simple player keeps its generator from move to
-/// move; the strong player draws a seed from its own for every decision and searches a fixed
-/// number of samples, so the same game seed plays the same game.
+/// A computer seat of a headless game: a simple player keeps its generator and its seat's
+/// model from move to move (the model is told each ply's events, not built again); the
+/// strong player draws a seed from its own for every decision and searches a fixed number
+/// of samples, so the same game seed plays the same game.
 pub enum Computer {
-    Simple(Ai),
+    Simple {
+        ai: Ai,
+        seat: Option<Box<(SeatModel, SeatFeed)>>,
+    },
     Strong(SplitMix64),
 }
 
 impl Computer {
     pub fn new(kind: AiKind, seed: u64) -> Computer {
         match kind.style() {
-            Some(style) => Computer::Simple(Ai::new(style, seed)),
+            Some(style) => Computer::Simple {
+                ai: Ai::new(style, seed),
+                seat: None,
+            },
             None => Computer::Strong(SplitMix64::new(seed)),
         }
     }
@@ -27,8 +35,11 @@ impl Computer {
     /// Seat `me`'s action in `game`, decided from what that seat may know.
     pub fn act(&mut self, game: &Junqi, me: PlayerId) -> Action {
         match self {
-            Computer::Simple(ai) => {
-                ai.choose(&game.board, &game.set, &PlayerView::position(game, me))
+            Computer::Simple { ai, seat } => {
+                let (model, feed) =
+                    &mut **seat.get_or_insert_with(|| Box::new(SeatModel::following(game, me)));
+                model.catch_up(feed, game);
+                ai.choose_for(model)
             }
             Computer::Strong(rng) => {
                 let seed = rng.next_u64();

@@ -64,7 +64,7 @@ impl Brain for SimpleBrain {
     }
 
     fn choose(&mut self, m: &SeatModel, _budget: Duration) -> Choice {
-        match self.ai.choose(&m.board, &m.set, &m.view()) {
+        match self.ai.choose_for(m) {
             Action::Move { from, to } => Choice::Move(from, to),
             Action::OfferDraw => Choice::Offer,
             _ => Choice::Resign,

@@ -1,15 +1,11 @@
 //! One way for the game to ask a computer seat: a [`Decision`] is prepared on the game's thread
-//! from what the seat may know (its view, or its model built from the public messages), then
+//! from what the seat may know (its model, built from the public messages), then
 //! made anywhere (a task of the task pool, a thread); [`computer_layout`] is the seat's army.
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use bw_rules::junqi::board::Board;
 use bw_rules::junqi::game::{Action, Junqi, PlayerId};
-use bw_rules::junqi::pieces::PieceSet;
 use bw_rules::junqi::setup::Layout;
-use bw_rules::junqi::view::PlayerView;
 
 use super::brain::{Brain, Choice};
 use super::seat::AiKind;
@@ -29,9 +25,7 @@ pub enum Budget {
 pub enum Decision {
     Simple {
         ai: Ai,
-        board: Arc<Board>,
-        set: Arc<PieceSet>,
-        view: PlayerView,
+        model: Box<SeatModel>,
     },
     Strong {
         model: Box<SeatModel>,
@@ -49,17 +43,16 @@ impl Decision {
         seed: u64,
         budget: Budget,
     ) -> Decision {
+        let model = Box::new(SeatModel::of(game, me));
         match kind.style() {
             None => Decision::Strong {
-                model: Box::new(SeatModel::of(game, me)),
+                model,
                 seed,
                 budget,
             },
             Some(style) => Decision::Simple {
                 ai: Ai::new(style, seed),
-                board: game.board.clone(),
-                set: game.set.clone(),
-                view: PlayerView::position(game, me),
+                model,
             },
         }
     }
@@ -67,12 +60,7 @@ impl Decision {
     /// Decides (this may take the strong player's whole budget).
     pub fn decide(self) -> Action {
         match self {
-            Decision::Simple {
-                mut ai,
-                board,
-                set,
-                view,
-            } => ai.choose(&board, &set, &view),
+            Decision::Simple { mut ai, model } => ai.choose_for(&model),
             Decision::Strong {
                 model,
                 seed,

@@ -6,7 +6,9 @@
 //! - [`seat_model`]: a seat's model of the game built from those messages only (never the
 //!   full state: its own pieces, what it was told, and for every other piece the kinds it
 //!   may still be);
-//! - [`simple`]: the random and heuristic players, deciding from a [`bw_rules::junqi::PlayerView`];
+//! - [`material`]: what a piece is worth;
+//! - [`simple`]: the random and heuristic players, deciding from a seat's model (or a
+//!   [`bw_rules::junqi::PlayerView`] alone);
 //! - [`brain`]: the one trait of the players that keep a [`SeatModel`] ([`Brain`]);
 //! - [`strong`]: the sampling search player;
 //! - [`decision`]: one way for a game to ask any computer seat ([`Decision`], [`computer_layout`]);
@@ -17,6 +19,7 @@ pub mod brain;
 pub mod decision;
 pub mod engine;
 pub mod feed;
+pub mod material;
 pub mod protocol;
 pub mod seat;
 pub mod seat_model;

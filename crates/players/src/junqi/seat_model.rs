@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use super::feed::SeatFeed;
 use super::protocol::{EngineEvent, MoveOutcome, ToEngine};
 use bw_rules::junqi::board::{Board, NodeId, NodeKind};
 use bw_rules::junqi::game::{Phase, PlayerId};
@@ -60,6 +61,12 @@ impl SeatModel {
     /// Seat `me`'s model of a game, from exactly what the protocol tells that seat: how the
     /// game's own computer seats see it.
     pub fn of(game: &bw_rules::junqi::Junqi, me: PlayerId) -> SeatModel {
+        SeatModel::following(game, me).0
+    }
+
+    /// Seat `me`'s model of a game and the feed it was told from, to be brought up to date
+    /// as the game goes on ([`SeatModel::catch_up`]) instead of built again every ply.
+    pub fn following(game: &bw_rules::junqi::Junqi, me: PlayerId) -> (SeatModel, SeatFeed) {
         let mut m = SeatModel::new(
             game.rules.clone(),
             game.set.clone(),
@@ -67,14 +74,21 @@ impl SeatModel {
             game.players[me].hand.clone(),
         );
         m.layout = game.layouts[me].clone();
-        let mut feed = super::feed::SeatFeed::new(me);
-        let mut told = feed.start(game);
-        told.extend(feed.events(game));
+        let mut feed = SeatFeed::new(me);
+        let told = feed.start(game);
         for message in &told {
-            // The feed is the referee's own: it never contradicts the model.
             let _ = m.tell(message);
         }
-        m
+        m.catch_up(&mut feed, game);
+        (m, feed)
+    }
+
+    /// Tells the model what `feed` has not told it yet of `game`.
+    pub fn catch_up(&mut self, feed: &mut SeatFeed, game: &bw_rules::junqi::Junqi) {
+        for message in &feed.events(game) {
+            // The feed is the referee's own: it never contradicts the model.
+            let _ = self.tell(message);
+        }
     }
 
     pub fn new(rules: Rules, set: Arc<PieceSet>, me: PlayerId, hand: Vec<PieceKindId>) -> Self {

@@ -1,18 +1,24 @@
-//! The simple computer players: they decide from a [`PlayerView`] only (they never see hidden
-//! ranks): a random player and a heuristic one.
+//! The simple computer players: they decide from what their seat may know (they never see
+//! hidden ranks): a random player and a heuristic one. The heuristic player weighs each
+//! attack by what the piece attacked may be ([`KindMask`]: the seat model's deductions, or
+//! only what the view shows).
 
 use bw_rules::junqi::board::{Board, NodeId, NodeKind};
 use bw_rules::junqi::game::Action;
-use bw_rules::junqi::pieces::{Ability, PieceSet};
+use bw_rules::junqi::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
 use bw_rules::junqi::view::{PlayerView, SeenPiece};
 use bw_rules::rng::SplitMix64;
+
+use super::material::value;
+use super::seat_model::{KindMask, SeatModel};
 
 /// How a simple player picks its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
     /// Any legal move, uniformly.
     Random,
-    /// Towards the nearest enemy headquarters, taking what it can, with a little noise.
+    /// Towards the nearest enemy headquarters, attacking where the odds of what it may meet
+    /// are good, with a little noise.
     Heuristic,
 }
 
@@ -31,8 +37,31 @@ impl Ai {
         }
     }
 
-    /// The move to make on this player's turn.
+    /// The move to make on this player's turn, from its view alone: a piece it cannot see may
+    /// be anything (clients of the online protocol, which keep no model).
     pub fn choose(&mut self, board: &Board, set: &PieceSet, view: &PlayerView) -> Action {
+        let may_be = may_be_in_view(set, view);
+        self.decide(board, set, view, &may_be)
+    }
+
+    /// The move to make on this player's turn, from everything its seat knows: the kinds
+    /// each piece may still be after deployment rules, moves and combats ([`SeatModel`]).
+    pub fn choose_for(&mut self, model: &SeatModel) -> Action {
+        let may_be: Vec<KindMask> = model
+            .token_at
+            .iter()
+            .map(|t| t.map_or(0, |t| model.tokens[t as usize].possible))
+            .collect();
+        self.decide(&model.board, &model.set, &model.view(), &may_be)
+    }
+
+    fn decide(
+        &mut self,
+        board: &Board,
+        set: &PieceSet,
+        view: &PlayerView,
+        may_be: &[KindMask],
+    ) -> Action {
         let moves = view.legal_moves(board, set);
         if moves.is_empty() {
             return Action::Resign { player: view.me };
@@ -41,11 +70,18 @@ impl Ai {
             Style::Random => moves[self.rng.below(moves.len() as u64) as usize],
             Style::Heuristic => {
                 let targets = enemy_headquarters(board, view);
-                let dist = distances_to(board, &targets);
+                let seen = Seen {
+                    board,
+                    set,
+                    view,
+                    may_be,
+                    dist: distances_to(board, &targets),
+                    movers: movers(board, set, view),
+                };
                 let mut best = (i64::MIN, moves[0]);
                 for &(from, to) in &moves {
                     let noise = self.rng.below(8) as i64;
-                    let score = score_move(board, set, view, &dist, from, to) * 8 + noise;
+                    let score = seen.score(from, to) * 8 + noise;
                     if score > best.0 {
                         best = (score, (from, to));
                     }
@@ -58,6 +94,19 @@ impl Ai {
             to: pick.1,
         }
     }
+}
+
+/// What a view alone says each node's piece may be: its kind when shown, else any kind.
+fn may_be_in_view(set: &PieceSet, view: &PlayerView) -> Vec<KindMask> {
+    let any = set.ids().fold(0, |m, k| m | 1 << k.0);
+    view.nodes
+        .iter()
+        .map(|n| match n {
+            None => 0,
+            Some(SeenPiece { kind: Some(k), .. }) => 1 << k.0,
+            Some(SeenPiece { kind: None, .. }) => any,
+        })
+        .collect()
 }
 
 fn enemy_headquarters(board: &Board, view: &PlayerView) -> Vec<NodeId> {
@@ -94,43 +143,182 @@ pub(crate) fn distances_to(board: &Board, targets: &[NodeId]) -> Vec<u32> {
     dist
 }
 
-fn score_move(
-    board: &Board,
-    set: &PieceSet,
-    view: &PlayerView,
-    dist: &[u32],
-    from: NodeId,
-    to: NodeId,
-) -> i64 {
-    let Some(SeenPiece {
-        kind: Some(kind), ..
-    }) = view.nodes[from.0 as usize]
-    else {
-        return 0;
-    };
-    let mover = set.get(kind);
-    let d = |n: NodeId| dist[n.0 as usize].min(40) as i64;
-    let mut score = (d(from) - d(to)) * 2;
-    if let Some(target) = view.nodes[to.0 as usize] {
-        score += match target.kind.map(|k| set.get(k).ability) {
-            Some(Ability::Flag) => 1000,
-            _ => match mover.ability {
-                // A bomb is worth spending on a piece deep in the enemy's rear.
-                Ability::Bomb => 6,
-                // Engineers probe the back rows, where mines stand.
-                Ability::Engineer if board.node(to).r >= 4 => 5,
-                Ability::Engineer => -2,
-                Ability::Commander => -4,
-                _ => mover.rank as i64 - 3,
-            },
+/// Heuristic points for an attack's expected material (a link nearer the target is 2).
+const MATERIAL: f32 = 4.0;
+/// A flag taken, in material units, for an attack that may meet one.
+const FLAG: f32 = 30.0;
+/// An attack on a piece next to an enemy headquarters that holds a piece: the guards of a
+/// flag are worth breaking through even at a loss, or the game stalls into the quiet draw.
+const GUARD: i64 = 30;
+/// With this many pieces that can move or fewer, a player stops making attacks it expects
+/// to lose: none left loses the game.
+const LAST_MOVERS: usize = 3;
+/// A move onto an empty headquarters, where a piece never moves again.
+const EMPTY_HQ: i64 = -20;
+
+/// One decision's position, as the heuristic player reads it.
+struct Seen<'a> {
+    board: &'a Board,
+    set: &'a PieceSet,
+    view: &'a PlayerView,
+    may_be: &'a [KindMask],
+    /// Link distance to the nearest enemy headquarters, per node.
+    dist: Vec<u32>,
+    /// The player's pieces that can still move.
+    movers: usize,
+}
+
+impl Seen<'_> {
+    fn score(&self, from: NodeId, to: NodeId) -> i64 {
+        let Some(SeenPiece {
+            kind: Some(kind), ..
+        }) = self.view.nodes[from.0 as usize]
+        else {
+            return 0;
         };
+        let d = |n: NodeId| self.dist[n.0 as usize].min(40) as i64;
+        let mut score = (d(from) - d(to)) * 2;
+        let on_hq = self.board.kind(to) == NodeKind::Hq;
+        let target = self.may_be[to.0 as usize];
+        let known_flag = target.count_ones() == 1
+            && self
+                .set
+                .get(PieceKindId(target.trailing_zeros() as u8))
+                .ability
+                == Ability::Flag;
+        match self.view.nodes[to.0 as usize] {
+            Some(_) if known_flag => return 1000,
+            Some(_) if on_hq => {
+                // The flag or what guards it: every headquarters is attacked in the end, or
+                // the game stalls into the quiet draw; the cheap pieces go first.
+                score += 30 - 3 * self.set.get(kind).rank as i64;
+            }
+            Some(_) => {
+                let gain = expected_gain(self.set, kind, target);
+                score += if self.movers <= LAST_MOVERS && gain < 0.0 {
+                    -40
+                } else {
+                    (gain * MATERIAL) as i64 + if self.guards_hq(to) { GUARD } else { 0 }
+                };
+            }
+            None if on_hq => score += EMPTY_HQ,
+            None => {}
+        }
+        if self.board.kind(to) == NodeKind::Camp {
+            score += 2;
+        }
+        score
     }
-    if board.kind(to) == NodeKind::Camp {
-        score += 2;
+
+    /// Whether `to` is next to an enemy headquarters that holds a piece.
+    fn guards_hq(&self, to: NodeId) -> bool {
+        let view = self.view;
+        self.board.adjacent(to).iter().any(|&(n, _)| {
+            self.board.kind(n) == NodeKind::Hq
+                && view.nodes[n.0 as usize]
+                    .is_some_and(|p| p.owner != view.me && !view.allies(view.me, p.owner))
+        })
     }
-    if board.kind(to) == NodeKind::Hq {
-        // A piece on an HQ never moves again: only worth it to take a flag.
-        score -= 20;
+}
+
+/// The material an attack by `attacker` is expected to win (negative: to lose), over the
+/// kinds the defender may be, each as likely as its count in the set.
+fn expected_gain(set: &PieceSet, attacker: PieceKindId, may_be: KindMask) -> f32 {
+    let mine = value(set, attacker);
+    let (mut sum, mut weight) = (0.0f32, 0.0f32);
+    for k in set.ids().filter(|k| may_be & 1 << k.0 != 0) {
+        let kind = set.get(k);
+        let outcome = match combat(set, attacker, k) {
+            Combat::AttackerWins if kind.ability == Ability::Flag => FLAG,
+            Combat::AttackerWins => value(set, k),
+            Combat::DefenderWins => -mine,
+            Combat::BothGo => value(set, k) - mine,
+        };
+        sum += f32::from(kind.count) * outcome;
+        weight += f32::from(kind.count);
     }
-    score
+    if weight == 0.0 { 0.0 } else { sum / weight }
+}
+
+/// How many of the player's pieces can still move (mobile, off the headquarters).
+fn movers(board: &Board, set: &PieceSet, view: &PlayerView) -> usize {
+    view.nodes
+        .iter()
+        .zip(board.ids())
+        .filter(|(seen, n)| {
+            seen.is_some_and(|p| {
+                p.owner == view.me
+                    && p.kind.is_some_and(|k| set.get(k).mobile())
+                    && board.kind(*n) != NodeKind::Hq
+            })
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::junqi::AiKind;
+    use crate::junqi::autoplay::{computer_players, play_out};
+    use crate::junqi::decision::{Budget, Decision};
+    use bw_rules::junqi::headless::setup;
+    use bw_rules::junqi::setup::Rules;
+    use std::sync::Arc;
+
+    fn mask(set: &PieceSet, ids: &[&str]) -> KindMask {
+        ids.iter()
+            .map(|id| set.by_id(id).expect("a standard kind"))
+            .fold(0, |m, k| m | 1 << k.0)
+    }
+
+    /// An attack is valued over what the piece attacked may still be: an engineer clears a
+    /// mine, a 师长 dies on it, and a piece that has moved (no mine or bomb) is a better
+    /// target for a 旅长 than one off the headquarters that has not (anything but the flag).
+    #[test]
+    fn an_attack_is_valued_by_what_the_defender_may_be() {
+        let set = PieceSet::standard();
+        let any = set.ids().fold(0, |m, k| m | 1 << k.0);
+        let mine = mask(&set, &["mine"]);
+        let engineer = set.by_id("engineer").unwrap();
+        let major_general = set.by_id("major_general").unwrap();
+        let brigadier = set.by_id("brigadier").unwrap();
+        assert!(expected_gain(&set, engineer, mine) > 0.0);
+        assert!(expected_gain(&set, major_general, mine) < 0.0);
+        let unmoved = any & !mask(&set, &["flag"]);
+        let moved = unmoved & !mask(&set, &["mine", "bomb"]);
+        assert!(expected_gain(&set, brigadier, moved) > expected_gain(&set, brigadier, unmoved));
+        // Only the flag: taking it is worth the most.
+        let flag = mask(&set, &["flag"]);
+        assert!(expected_gain(&set, engineer, flag) >= FLAG);
+    }
+
+    /// The game's simple and strong seats decide from their seat's model alone: turning every
+    /// enemy piece into another rank changes no decision.
+    #[test]
+    fn a_computer_seat_decides_nothing_from_ranks_it_may_not_see() {
+        let rules = Rules::default();
+        let set = Arc::new(PieceSet::standard());
+        let mut game = setup(rules, set, 23, true).unwrap();
+        let mut players = computer_players(&[AiKind::Heuristic; 4], 23);
+        play_out(&mut game, &mut players, 40);
+        assert_eq!(game.phase, bw_rules::junqi::game::Phase::Playing);
+        let me = game.turn;
+        let mut other = game.clone();
+        let kinds = other.set.standard_hand();
+        for (i, slot) in other.at.iter_mut().enumerate() {
+            if let Some(p) = slot
+                && p.owner != me
+                && !other.players[p.owner].flags_revealed
+            {
+                p.kind = kinds[(i * 7) % kinds.len()];
+            }
+        }
+        assert_ne!(other.at, game.at);
+        for kind in [AiKind::Random, AiKind::Heuristic, AiKind::Strong] {
+            for seed in 0..4 {
+                let decide = |g| Decision::prepare(g, me, kind, seed, Budget::Samples(2)).decide();
+                assert_eq!(decide(&game), decide(&other), "{kind:?}, seed {seed}");
+            }
+        }
+    }
 }

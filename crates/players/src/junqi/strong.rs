@@ -21,11 +21,12 @@ use std::time::{Duration, Instant};
 use bw_rules::junqi::board::{Board, NodeId, NodeKind};
 use bw_rules::junqi::game::{Piece, PlayerId};
 use bw_rules::junqi::moves::legal_moves;
-use bw_rules::junqi::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
+use bw_rules::junqi::pieces::{Ability, Combat, PieceSet, combat};
 use bw_rules::junqi::setup::{Layout, auto_layout};
 use bw_rules::rng::SplitMix64;
 
 use super::brain::{Brain, Choice};
+use super::material::value;
 use super::seat_model::SeatModel;
 use super::simple::distances_to;
 
@@ -130,18 +131,6 @@ impl Strong {
             count += n;
         }
         (totals, count)
-    }
-}
-
-/// What a piece is worth (material units).
-pub fn value(set: &PieceSet, k: PieceKindId) -> f32 {
-    let kind = set.get(k);
-    match kind.ability {
-        Ability::Flag => 0.0,
-        Ability::Mine => 2.0,
-        Ability::Bomb => 5.5,
-        Ability::Engineer => 2.2,
-        Ability::Commander | Ability::None => 0.5 * 1.45f32.powi(kind.rank as i32),
     }
 }
 
