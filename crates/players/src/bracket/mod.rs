@@ -186,13 +186,23 @@ pub const STRONG_WIDTH: usize = 32;
 /// among all placements.
 pub const REPLY_SHORTLIST: usize = 24;
 
+/// With two players, once every placement of the first pass has been followed and time is
+/// left, this many of the best are followed again more carefully ([`RECHECK_REPLIES`]).
+pub const RECHECK: usize = 8;
+
+/// In the second pass the opponent answers with the worst for the player of its this many
+/// best placements, not only its best one.
+pub const RECHECK_REPLIES: usize = 3;
+
 /// The strong player: a selective search over the exact kernels. Every placement is
 /// scored one ply deep; then the most promising ones ([`STRONG_WIDTH`]), best first and as
 /// many as the budget allows, are followed a round: each opponent in turn answers with its
 /// own best placement, then the player's best follow-up is valued. The placement whose
 /// line ends best is played. With three or more players a round costs three replies, so
 /// each reply is chosen from a shortlist ([`REPLY_SHORTLIST`]) and the budget reaches
-/// every one of the placements.
+/// every one of the placements. With two players, time left after that buys a second,
+/// more careful pass over the best [`RECHECK`] placements ([`careful_line`]); it decides
+/// only if it completes.
 pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Duration) -> Action {
     let started = std::time::Instant::now();
     let me = game.turn.current;
@@ -242,6 +252,7 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
         replies.short = Some(short);
     }
     let mut best = (i64::MIN, first[0].1);
+    let mut followed: Vec<(i64, i64, Action)> = Vec::new();
     for &(one_ply, a) in first.iter().take(STRONG_WIDTH) {
         if best.0 != i64::MIN && started.elapsed() >= budget {
             break;
@@ -258,11 +269,71 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
         );
         // The one-ply value breaks ties (a sure gain now over an equal line later).
         let value = value * 4 + one_ply / 16;
+        followed.push((value, one_ply, a));
         if value > best.0 {
             best = (value, a);
         }
     }
-    best.1
+    if replies.short.is_some() || followed.len() < first.len().min(STRONG_WIDTH) {
+        return best.1;
+    }
+    followed.sort_by_key(|x| std::cmp::Reverse(x.0));
+    let mut careful: Option<(i64, Action)> = None;
+    for &(_, one_ply, a) in followed.iter().take(RECHECK) {
+        if started.elapsed() >= budget {
+            return best.1;
+        }
+        let value = careful_line(game, kinds, me, a, &mut resolver, &mut rng, &mut eval);
+        let value = value * 4 + one_ply / 16;
+        if careful.is_none_or(|c| value > c.0) {
+            careful = Some((value, a));
+        }
+    }
+    careful.map_or(best.1, |c| c.1)
+}
+
+/// Two players: the value to `me` of placing as `a` when the opponent answers with the
+/// worst for `me` of its [`RECHECK_REPLIES`] best placements, each valued by `me`'s best
+/// follow-up.
+fn careful_line(
+    game: &Game,
+    kinds: &KindTable,
+    me: Player,
+    a: Action,
+    resolver: &mut Resolver,
+    rng: &mut SplitMix64,
+    eval: &mut Eval,
+) -> i64 {
+    let settings = &game.settings;
+    let board = after(&game.board, kinds, me, a, resolver);
+    let here = eval.value(&board, resolver.coverage(), me) * 16;
+    let mut turn = game.turn.clone();
+    bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &a);
+    if turn.is_over() || turn.current == me {
+        return here;
+    }
+    let p = turn.current;
+    let theirs = legal_placements(settings, &board, kinds, p);
+    if theirs.is_empty() {
+        return here;
+    }
+    let answers = ranked(&board, kinds, p, &theirs, resolver, rng, eval);
+    let mut worst = i64::MAX;
+    for &(_, reply) in answers.iter().take(RECHECK_REPLIES) {
+        let next = after(&board, kinds, p, reply, resolver);
+        let mut t = turn.clone();
+        bw_rules::bracket::game::advance(settings, &next, &mut t, kinds, &reply);
+        let mine = legal_placements(settings, &next, kinds, me);
+        let value = if !t.in_game.contains(&me) {
+            i64::MIN / 2
+        } else if t.is_over() || t.current != me || mine.is_empty() {
+            eval.value(&next, resolver.coverage(), me) * 16
+        } else {
+            ranked(&next, kinds, me, &mine, resolver, rng, eval)[0].0
+        };
+        worst = worst.min(value);
+    }
+    worst
 }
 
 /// The value to `me` of placing as `a`, every opponent then answering with its best
@@ -416,8 +487,11 @@ mod tests {
     #[test]
     fn the_strong_player_is_reproducible_when_its_search_completes() {
         let kinds = KindTable::builtin();
-        let g = game(14, 4, 3);
-        let a = strong(&g, &kinds, 11, Duration::from_secs(60));
-        assert_eq!(a, strong(&g, &kinds, 11, Duration::from_secs(60)));
+        // Four players (replies from a shortlist) and two (with the careful second pass).
+        for (side, players) in [(14, 4), (10, 2)] {
+            let g = game(side, players, 3);
+            let a = strong(&g, &kinds, 11, Duration::from_secs(60));
+            assert_eq!(a, strong(&g, &kinds, 11, Duration::from_secs(60)));
+        }
     }
 }
