@@ -796,7 +796,8 @@ fn on_postgres_two_servers_share_the_hall_and_send_players_to_each_others_rooms(
     for c in [&mut alice, &mut bob] {
         c.send(&ClientMsg::Ready { ready: true }).unwrap();
     }
-    let bot = |s| Bot::new(Content::builtin(), Level::Normal, s);
+    // Random players: two normal ones may take a flag inside the 30 plies of an unrated win.
+    let bot = |s| Bot::new(Content::builtin(), Level::Easy, s);
     let mut clients = vec![BotClient::new(alice, bot(31)), BotClient::new(bob, bot(32))];
     // Past 30 plies Bob resigns: a rated win for Alice.
     let mut acted = [0; 2];

@@ -325,7 +325,7 @@ fn careful_line(
         bw_rules::bracket::game::advance(settings, &next, &mut t, kinds, &reply);
         let mine = legal_placements(settings, &next, kinds, me);
         let value = if !t.in_game.contains(&me) {
-            i64::MIN / 2
+            LOST
         } else if t.is_over() || t.current != me || mine.is_empty() {
             eval.value(&next, resolver.coverage(), me) * 16
         } else {
@@ -361,7 +361,7 @@ fn line(
         bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &reply);
     }
     if !turn.in_game.contains(&me) {
-        return i64::MIN / 2;
+        return LOST;
     }
     // `board` is the last `after`'s, so the resolver holds its coverage.
     let here = eval.value(&board, resolver.coverage(), me) * 16;
@@ -373,6 +373,10 @@ fn line(
         (v, _) => v,
     }
 }
+
+/// A line in which the player is out of the game (low enough that `4 × LOST` plus any
+/// one-ply value stays in range).
+const LOST: i64 = i64::MIN / 8;
 
 /// Where the placements a line's players answer with are chosen from.
 struct Replies<'a> {

@@ -38,6 +38,7 @@ impl Computer {
             Computer::Simple { ai, seat } => {
                 let (model, feed) =
                     &mut **seat.get_or_insert_with(|| Box::new(SeatModel::following(game, me)));
+                debug_assert_eq!(feed.me, me, "a computer plays one seat");
                 model.catch_up(feed, game);
                 ai.choose_for(model)
             }

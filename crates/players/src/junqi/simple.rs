@@ -22,8 +22,9 @@ pub enum Style {
     Heuristic,
 }
 
-/// A simple computer player with its own seeded generator: it decides from the seat's
-/// [`PlayerView`] alone, one move at a time.
+/// A simple computer player with its own seeded generator: it decides from its seat's model
+/// ([`Ai::choose_for`]) or, where none is kept, from the seat's [`PlayerView`] alone
+/// ([`Ai::choose`]), one move at a time.
 pub struct Ai {
     pub style: Style,
     rng: SplitMix64,
@@ -40,7 +41,7 @@ impl Ai {
     /// The move to make on this player's turn, from its view alone: a piece it cannot see may
     /// be anything (clients of the online protocol, which keep no model).
     pub fn choose(&mut self, board: &Board, set: &PieceSet, view: &PlayerView) -> Action {
-        let may_be = may_be_in_view(set, view);
+        let may_be = may_be_in_view(board, set, view);
         self.decide(board, set, view, &may_be)
     }
 
@@ -77,6 +78,7 @@ impl Ai {
                     may_be,
                     dist: distances_to(board, &targets),
                     movers: movers(board, set, view),
+                    targets,
                 };
                 let mut best = (i64::MIN, moves[0]);
                 for &(from, to) in &moves {
@@ -96,15 +98,22 @@ impl Ai {
     }
 }
 
-/// What a view alone says each node's piece may be: its kind when shown, else any kind.
-fn may_be_in_view(set: &PieceSet, view: &PlayerView) -> Vec<KindMask> {
+/// What a view alone says each node's piece may be: its kind when shown, else any kind
+/// (the flag only on a headquarters, where every flag is deployed and stays).
+fn may_be_in_view(board: &Board, set: &PieceSet, view: &PlayerView) -> Vec<KindMask> {
     let any = set.ids().fold(0, |m, k| m | 1 << k.0);
+    let flags = set
+        .ids()
+        .filter(|&k| set.get(k).ability == Ability::Flag)
+        .fold(0, |m, k| m | 1 << k.0);
     view.nodes
         .iter()
-        .map(|n| match n {
+        .zip(board.ids())
+        .map(|(seen, n)| match seen {
             None => 0,
             Some(SeenPiece { kind: Some(k), .. }) => 1 << k.0,
-            Some(SeenPiece { kind: None, .. }) => any,
+            Some(SeenPiece { kind: None, .. }) if board.kind(n) == NodeKind::Hq => any,
+            Some(SeenPiece { kind: None, .. }) => any & !flags,
         })
         .collect()
 }
@@ -166,6 +175,8 @@ struct Seen<'a> {
     dist: Vec<u32>,
     /// The player's pieces that can still move.
     movers: usize,
+    /// The headquarters of the enemies still in.
+    targets: Vec<NodeId>,
 }
 
 impl Seen<'_> {
@@ -212,12 +223,10 @@ impl Seen<'_> {
 
     /// Whether `to` is next to an enemy headquarters that holds a piece.
     fn guards_hq(&self, to: NodeId) -> bool {
-        let view = self.view;
-        self.board.adjacent(to).iter().any(|&(n, _)| {
-            self.board.kind(n) == NodeKind::Hq
-                && view.nodes[n.0 as usize]
-                    .is_some_and(|p| p.owner != view.me && !view.allies(view.me, p.owner))
-        })
+        self.board
+            .adjacent(to)
+            .iter()
+            .any(|&(n, _)| self.targets.contains(&n) && self.view.nodes[n.0 as usize].is_some())
     }
 }
 
@@ -230,6 +239,8 @@ fn expected_gain(set: &PieceSet, attacker: PieceKindId, may_be: KindMask) -> f32
         let kind = set.get(k);
         let outcome = match combat(set, attacker, k) {
             Combat::AttackerWins if kind.ability == Ability::Flag => FLAG,
+            // A bomb that meets the flag takes it as it goes.
+            Combat::BothGo if kind.ability == Ability::Flag => FLAG - mine,
             Combat::AttackerWins => value(set, k),
             Combat::DefenderWins => -mine,
             Combat::BothGo => value(set, k) - mine,
@@ -272,8 +283,8 @@ mod tests {
     }
 
     /// An attack is valued over what the piece attacked may still be: an engineer clears a
-    /// mine, a 师长 dies on it, and a piece that has moved (no mine or bomb) is a better
-    /// target for a 旅长 than one off the headquarters that has not (anything but the flag).
+    /// mine, a 师长 dies on it, and a piece known to be no mine or bomb is a better target for
+    /// a 旅长 than one off the headquarters that may be anything but the flag.
     #[test]
     fn an_attack_is_valued_by_what_the_defender_may_be() {
         let set = PieceSet::standard();
@@ -293,7 +304,8 @@ mod tests {
     }
 
     /// The game's simple and strong seats decide from their seat's model alone: turning every
-    /// enemy piece into another rank changes no decision.
+    /// enemy piece into another rank, on the board and in the layouts they deployed, changes
+    /// no decision.
     #[test]
     fn a_computer_seat_decides_nothing_from_ranks_it_may_not_see() {
         let rules = Rules::default();
@@ -313,7 +325,15 @@ mod tests {
                 p.kind = kinds[(i * 7) % kinds.len()];
             }
         }
+        for (p, layout) in other.layouts.iter_mut().enumerate() {
+            if p != me {
+                for (n, k) in layout.iter_mut() {
+                    *k = kinds[(n.0 as usize * 7) % kinds.len()];
+                }
+            }
+        }
         assert_ne!(other.at, game.at);
+        assert_ne!(other.layouts, game.layouts);
         for kind in [AiKind::Random, AiKind::Heuristic, AiKind::Strong] {
             for seed in 0..4 {
                 let decide = |g| Decision::prepare(g, me, kind, seed, Budget::Samples(2)).decide();
