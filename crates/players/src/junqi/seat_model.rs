@@ -31,8 +31,13 @@ pub struct Token {
 
 impl Token {
     pub fn known(&self) -> Option<PieceKindId> {
-        (self.possible.count_ones() == 1).then(|| PieceKindId(self.possible.trailing_zeros() as u8))
+        known(self.possible)
     }
+}
+
+/// The one kind a set of kinds holds, if it holds one.
+pub fn known(mask: KindMask) -> Option<PieceKindId> {
+    (mask.count_ones() == 1).then(|| PieceKindId(mask.trailing_zeros() as u8))
 }
 
 /// What one seat knows of a game in play, from the protocol's messages.
@@ -433,6 +438,14 @@ impl SeatModel {
             hand: self.hand.clone(),
             events: Vec::new(),
         }
+    }
+
+    /// What the piece on each node may be, as far as the seat knows (0: an empty node).
+    pub fn may_be(&self) -> Vec<KindMask> {
+        self.token_at
+            .iter()
+            .map(|t| t.map_or(0, |t| self.tokens[t as usize].possible))
+            .collect()
     }
 
     /// The seat's legal moves.

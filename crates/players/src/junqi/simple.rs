@@ -10,7 +10,7 @@ use bw_rules::junqi::view::{PlayerView, SeenPiece};
 use bw_rules::rng::SplitMix64;
 
 use super::material::value;
-use super::seat_model::{KindMask, SeatModel};
+use super::seat_model::{KindMask, SeatModel, known};
 
 /// How a simple player picks its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,12 +48,7 @@ impl Ai {
     /// The move to make on this player's turn, from everything its seat knows: the kinds
     /// each piece may still be after deployment rules, moves and combats ([`SeatModel`]).
     pub fn choose_for(&mut self, model: &SeatModel) -> Action {
-        let may_be: Vec<KindMask> = model
-            .token_at
-            .iter()
-            .map(|t| t.map_or(0, |t| model.tokens[t as usize].possible))
-            .collect();
-        self.decide(&model.board, &model.set, &model.view(), &may_be)
+        self.decide(&model.board, &model.set, &model.view(), &model.may_be())
     }
 
     fn decide(
@@ -191,17 +186,12 @@ impl Seen<'_> {
         let mut score = (d(from) - d(to)) * 2;
         let on_hq = self.board.kind(to) == NodeKind::Hq;
         let target = self.may_be[to.0 as usize];
-        let known_flag = target.count_ones() == 1
-            && self
-                .set
-                .get(PieceKindId(target.trailing_zeros() as u8))
-                .ability
-                == Ability::Flag;
+        let known_flag = known(target).is_some_and(|k| self.set.get(k).ability == Ability::Flag);
         match self.view.nodes[to.0 as usize] {
             Some(_) if known_flag => return 1000,
             Some(_) if on_hq => {
                 // The flag or what guards it: every headquarters is attacked in the end, or
-                // the game stalls into the quiet draw; the cheap pieces go first.
+                // the game stalls into the quiet draw; the lowest ranks go first.
                 score += 30 - 3 * self.set.get(kind).rank as i64;
             }
             Some(_) => {
