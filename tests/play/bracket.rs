@@ -111,7 +111,11 @@ fn a_game_placed_by_drag_by_click_and_by_keyboard() {
             "a"
         };
         g.key(key);
-        let m = g.map();
+        // Wait for this key's step before the next: a map read before a slow frame took
+        // the key would be one step behind, and the cursor would overshoot.
+        let m = g.wait("the cursor's step", |m| {
+            m.fact("cursor").is_some() && cursor(m) != (r, c)
+        });
         (r, c) = cursor(&m);
     }
     assert_eq!((r, c), (2, 2), "the cursor reached (2,2)");

@@ -351,6 +351,23 @@ impl Game {
         self.wait_for(what, Duration::from_secs(secs), f)
     }
 
+    /// The map once it shows what `f` looks for, or `None` after `secs` seconds: for what
+    /// may or may not come (a key some screens answer and others do not).
+    pub fn within(&mut self, secs: u64, f: impl Fn(&Map) -> bool) -> Option<Map> {
+        let start = Instant::now();
+        loop {
+            let m = self.map();
+            if f(&m) {
+                return Some(m);
+            }
+            self.check_alive();
+            if start.elapsed() > Duration::from_secs(secs) {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     fn wait_for(&mut self, what: &str, patience: Duration, f: impl Fn(&Map) -> bool) -> Map {
         let start = Instant::now();
         loop {
