@@ -2,8 +2,9 @@
 //!
 //! Each move it *samples* full positions consistent with everything the seat knows (every
 //! other piece's possible kinds, each army's piece counts), searches each sample a few
-//! plies deep on the exact kernels (its move, the next enemy's best reply, then its own
-//! best capture: a small quiescence) and ranks the moves by their average over the samples
+//! plies deep on the exact kernels (its move; the best reply of each enemy that moves
+//! before its next turn, allies passed over, the worst of them counting; then its own best
+//! capture: a small quiescence) and ranks the moves by their average over the samples
 //! (perfect-information Monte Carlo). That takes 40 % of the time. For the rest, the few
 //! best moves are *played out* in fresh samples to the first flag taken ([`playout`]), and
 //! the move that wins most often is played: the search sees tactics, the playouts see the
@@ -262,15 +263,36 @@ impl Context<'_> {
         value
     }
 
+    /// The seat's value after its move: each enemy that moves before the seat's next turn
+    /// answers (allies are passed over: with 并肩 allies the next seat is a friend, and
+    /// the enemies come after it), and the worst of their answers counts; then the seat's
+    /// best capture.
     fn reply(&self, at: &mut [Option<Piece>], base: f32) -> f32 {
-        let opp = self.next(self.me);
-        if opp == self.me || self.friend(opp) {
+        let mut worst = f32::INFINITY;
+        let mut p = self.next(self.me);
+        while p != self.me {
+            if !self.friend(p) {
+                worst = self.answer(at, base, p, worst);
+                if worst <= -FLAG {
+                    break;
+                }
+            }
+            p = self.next(p);
+        }
+        if worst == f32::INFINITY {
+            // No enemy moves before the seat does again.
             return self.quiesce(at, base);
         }
+        worst
+    }
+
+    /// Enemy `opp`'s answer that is worst for the seat, each valued after the seat's best
+    /// capture, or `bound` when none is worse.
+    fn answer(&self, at: &mut [Option<Piece>], base: f32, opp: PlayerId, bound: f32) -> f32 {
         let replies = legal_moves(self.board, self.set, at, self.teams, opp);
         if replies.is_empty() {
-            // The next enemy has no legal move: it loses at the start of its turn.
-            return base + 30.0;
+            // The enemy has no legal move: it loses at the start of its turn.
+            return bound.min(base + 30.0);
         }
         // Cheap values first; a reply whose value is already no worse than the worst found
         // cannot become worse by the seat's capture after it (quiescence only adds).
@@ -283,7 +305,7 @@ impl Context<'_> {
             })
             .collect();
         scored.sort_by(|x, y| x.0.total_cmp(&y.0));
-        let mut worst = f32::INFINITY;
+        let mut worst = bound;
         for (v, a, b) in scored {
             if v >= worst {
                 break;

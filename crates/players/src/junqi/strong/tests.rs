@@ -289,3 +289,30 @@ fn a_playout_scores_the_quiet_move_draw_when_it_comes() {
     assert!(q.ply(false));
     assert!(!NO_LIMIT.clone().ply(false), "no limit, no draw");
 }
+
+#[test]
+fn every_enemy_before_the_seats_next_turn_answers_its_move() {
+    // S (seat 0) makes a quiet move while an enemy's marshal stands beside S's flag.
+    let quiet_answered_by = |teams: Vec<u8>, attacker: PlayerId| {
+        let mut m = played(2, 0, 0).1;
+        m.teams = teams;
+        let brain = Strong::new(1, None);
+        let ctx = brain.context(&m);
+        let (game, beside, _) = marshal_beside_flag(2, attacker, 'S');
+        let mut at = game.at.clone();
+        let base = ctx.eval(&at);
+        let (from, to) = legal_moves(&game.board, &game.set, &at, &m.teams, 0)
+            .into_iter()
+            .find(|&(_, to)| at[to.0 as usize].is_none() && to != beside)
+            .expect("a quiet move");
+        ctx.root_move(&mut at, base, from, to)
+    };
+    // 标准 (S+N, E+W): W moves third, after E and S's ally N.
+    assert!(quiet_answered_by(vec![0, 1, 0, 1], 3) <= -FLAG);
+    // 并肩 (S+E, N+W): the next seat is S's ally E; N, after it, takes the flag.
+    assert!(quiet_answered_by(vec![0, 0, 1, 1], 2) <= -FLAG);
+    // 混战: the last of three enemies.
+    assert!(quiet_answered_by(vec![0, 1, 2, 3], 3) <= -FLAG);
+    // An ally's marshal there takes nothing.
+    assert!(quiet_answered_by(vec![0, 1, 0, 1], 2) > -FLAG);
+}
