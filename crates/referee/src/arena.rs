@@ -52,6 +52,12 @@ pub fn seating(rules: &Rules, engines: usize, g: u32) -> Vec<usize> {
     seat_engine
 }
 
+/// The one engine playing every seat still in, if there is one.
+fn sole_engine(mut engines: impl Iterator<Item = usize>) -> Option<usize> {
+    let first = engines.next()?;
+    engines.all(|e| e == first).then_some(first)
+}
+
 /// Each engine's tally.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
@@ -186,6 +192,13 @@ pub fn run(settings: &ArenaSettings, out: &mut dyn Write) -> Result<Vec<Tally>, 
             }
             _ => vec![],
         };
+        // A drawn game with every seat still in played by one engine (混战: its seats left
+        // facing each other) counts as that engine's: the other engines' seats are all out.
+        let survivor = match winners.as_slice() {
+            [] => sole_engine(played.game.in_game().map(|p| seat_engine[p])),
+            _ => None,
+        };
+        let winners = survivor.map_or(winners, |e| vec![e]);
         for &e in &in_game {
             let t = &mut tallies[e];
             match winners.as_slice() {
@@ -217,6 +230,9 @@ pub fn run(settings: &ArenaSettings, out: &mut dyn Write) -> Result<Vec<Tally>, 
             .collect();
         let result = match winners.as_slice() {
             [] => format!("draw ({})", why(&played)),
+            [w] if survivor.is_some() => {
+                format!("draw ({}), only engine {}'s seats in", why(&played), w + 1)
+            }
             [w] => format!("winner {} by {}", w + 1, why(&played)),
             w => format!(
                 "shared win {} by {}",
@@ -307,6 +323,14 @@ mod tests {
             ..Rules::default()
         };
         assert_eq!(seating(&adjacent, 2, 0), [0, 0, 1, 1]);
+    }
+
+    #[test]
+    fn a_draw_with_only_one_engines_seats_in_is_that_engines() {
+        assert_eq!(sole_engine([0, 0].into_iter()), Some(0));
+        assert_eq!(sole_engine([1].into_iter()), Some(1));
+        assert_eq!(sole_engine([0, 1, 0].into_iter()), None);
+        assert_eq!(sole_engine(std::iter::empty()), None);
     }
 
     #[test]
