@@ -354,30 +354,29 @@ impl Game {
     /// The map once it shows what `f` looks for, or `None` after `secs` seconds: for what
     /// may or may not come (a key some screens answer and others do not).
     pub fn within(&mut self, secs: u64, f: impl Fn(&Map) -> bool) -> Option<Map> {
-        let start = Instant::now();
-        loop {
-            let m = self.map();
-            if f(&m) {
-                return Some(m);
-            }
-            self.check_alive();
-            if start.elapsed() > Duration::from_secs(secs) {
-                return None;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        self.poll(Duration::from_secs(secs), f).ok()
     }
 
     fn wait_for(&mut self, what: &str, patience: Duration, f: impl Fn(&Map) -> bool) -> Map {
+        self.poll(patience, f).unwrap_or_else(|last| {
+            self.fail(&format!(
+                "waited for {what}; the window shows {}",
+                last.state
+            ))
+        })
+    }
+
+    /// Reads the map until it shows what `f` looks for; after `patience`, the last map read.
+    fn poll(&mut self, patience: Duration, f: impl Fn(&Map) -> bool) -> Result<Map, Box<Map>> {
         let start = Instant::now();
         loop {
             let m = self.map();
             if f(&m) {
-                return m;
+                return Ok(m);
             }
             self.check_alive();
             if start.elapsed() > patience {
-                self.fail(&format!("waited for {what}; the window shows {}", m.state));
+                return Err(Box::new(m));
             }
             std::thread::sleep(Duration::from_millis(50));
         }
