@@ -155,11 +155,13 @@ impl Context<'_> {
     }
 
     fn next(&self, p: PlayerId) -> PlayerId {
+        self.next_in(self.lost, p)
+    }
+
+    /// The seat after `p` among those not `out`.
+    fn next_in(&self, out: &[bool], p: PlayerId) -> PlayerId {
         let n = self.teams.len();
-        (1..=n)
-            .map(|s| (p + s) % n)
-            .find(|&q| !self.lost[q])
-            .unwrap_or(p)
+        (1..=n).map(|s| (p + s) % n).find(|&q| !out[q]).unwrap_or(p)
     }
 
     /// A piece on a node, from the seat's side: its material and how far forward it stands.

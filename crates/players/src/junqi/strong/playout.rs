@@ -50,9 +50,11 @@ impl Quiet {
 }
 
 impl Context<'_> {
-    /// Plays on from `at` with `mover` to move, both sides greedy with noise, until a flag
-    /// falls, a side cannot move, the quiet-move draw, or `MAX_PLIES`: 1 is a win for the
-    /// seat, 0 a loss, ½ the draw.
+    /// Plays on from `at` with `mover` to move, every side greedy with noise, until the
+    /// seat's side takes a flag (1) or loses one (0), a side cannot move, the quiet-move
+    /// draw (½), or `MAX_PLIES` (judged on material). With more than two sides (混战) an
+    /// enemy that takes another enemy's flag or cannot move puts only that army out, as
+    /// the game does: its pieces leave and play goes on.
     pub(super) fn playout(
         &self,
         at: &mut [Option<Piece>],
@@ -61,24 +63,51 @@ impl Context<'_> {
         mut quiet: Quiet,
         rng: &mut SplitMix64,
     ) -> f64 {
+        let mut out = self.lost.to_vec();
         for _ in 0..MAX_PLIES {
             let moves = legal_moves(self.board, self.set, at, self.teams, mover);
             let mine = self.friend(mover);
             if moves.is_empty() {
-                return if mine { 0.0 } else { 1.0 };
+                if mine {
+                    return 0.0;
+                }
+                if !self.other_enemy_side_in(&out, mover) {
+                    return 1.0;
+                }
+                base += self.put_out(at, mover, &mut out);
+                quiet.count = 0;
+                mover = self.next_in(&out, mover);
+                continue;
             }
             let mut best: Option<(f64, NodeId, NodeId)> = None;
+            let mut third_flag = None;
             for (from, to) in moves {
                 let (delta, flag, undo) = self.make(at, from, to);
                 Self::unmake(at, undo);
                 // A flag can be taken: the mover takes it (only an enemy of its owner can).
-                if let Some(f) = flag {
-                    return if f > 0.0 { 1.0 } else { 0.0 };
+                match flag {
+                    Some(f) if f < 0.0 => return 0.0,
+                    Some(_) if mine => return 1.0,
+                    Some(_) => {
+                        // An enemy can take another enemy's flag.
+                        third_flag = Some((from, to));
+                        break;
+                    }
+                    None => {}
                 }
                 let gain = if mine { delta } else { -delta } as f64 + rng.unit() * NOISE;
                 if best.is_none_or(|b| gain > b.0) {
                     best = Some((gain, from, to));
                 }
+            }
+            if let Some((from, to)) = third_flag {
+                let (delta, _, undo) = self.make(at, from, to);
+                base += delta;
+                let owner = undo.d.expect("a flag was there").owner;
+                base += self.put_out(at, owner, &mut out);
+                quiet.count = 0;
+                mover = self.next_in(&out, mover);
+                continue;
             }
             let (_, from, to) = best.expect("moves");
             let (delta, _, undo) = self.make(at, from, to);
@@ -86,9 +115,29 @@ impl Context<'_> {
                 return DRAW;
             }
             base += delta;
-            mover = self.next(mover);
+            mover = self.next_in(&out, mover);
         }
         1.0 / (1.0 + (-base / SCALE).exp()) as f64
+    }
+
+    /// Whether an enemy side other than `p`'s still has an army in.
+    fn other_enemy_side_in(&self, out: &[bool], p: PlayerId) -> bool {
+        (0..self.teams.len()).any(|q| !out[q] && !self.friend(q) && self.teams[q] != self.teams[p])
+    }
+
+    /// Puts army `p` out: its pieces leave the board. The change in evaluation.
+    fn put_out(&self, at: &mut [Option<Piece>], p: PlayerId, out: &mut [bool]) -> f32 {
+        out[p] = true;
+        let mut delta = 0.0;
+        for (i, slot) in at.iter_mut().enumerate() {
+            if let Some(piece) = *slot
+                && piece.owner == p
+            {
+                delta -= self.pv(piece, NodeId(i as u8));
+                *slot = None;
+            }
+        }
+        delta
     }
 }
 

@@ -235,6 +235,34 @@ fn a_playout_ends_at_the_first_flag_taken() {
     }
 }
 
+/// In 混战 (every army alone) a flag that one enemy takes from another puts out only that
+/// army: the playout goes on, and the seat can still lose. With 标准 allies the same two
+/// marshals end it at once the other way (E and W cannot take each other's flags, so E's
+/// marshal beside W's flag takes nothing and N takes S's flag).
+#[test]
+fn in_a_free_for_all_a_flag_taken_between_enemies_does_not_end_a_playout() {
+    // E (seat 1) beside W's flag moves first, then N (seat 2) beside S's flag.
+    let (mut game, _, _) = marshal_beside_flag(2, 1, 'W');
+    let (with_n, beside_s, _) = marshal_beside_flag(2, 2, 'S');
+    game.at[beside_s.0 as usize] = with_n.at[beside_s.0 as usize];
+    let mut m = played(2, 0, 0).1;
+    assert_eq!(m.seats, ['S', 'E', 'N', 'W']);
+    let w = 3;
+    m.teams = vec![0, 1, 2, 3];
+    let brain = Strong::new(1, None);
+    let ctx = brain.context(&m);
+    for seed in 0..8 {
+        let mut at = game.at.clone();
+        let base = ctx.eval(&at);
+        let v = ctx.playout(&mut at, base, 1, NO_LIMIT, &mut SplitMix64::new(seed));
+        assert_eq!(v, 0.0, "seed {seed}: N takes S's flag after E took W's");
+        assert!(
+            at.iter().all(|p| p.is_none_or(|p| p.owner != w)),
+            "W's pieces left the board"
+        );
+    }
+}
+
 const NO_LIMIT: Quiet = Quiet { count: 0, limit: 0 };
 
 #[test]
