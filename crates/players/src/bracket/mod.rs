@@ -7,7 +7,7 @@ pub mod territory;
 
 use bw_rules::bracket::board::Player;
 use bw_rules::bracket::coverage::CoverageMap;
-use bw_rules::bracket::game::{Action, Game, Mode, legal_placements};
+use bw_rules::bracket::game::{Action, Game, Mode, Outcome, TurnState, legal_placements};
 use bw_rules::bracket::resolve::Resolver;
 use bw_rules::bracket::{Board, KindTable};
 use bw_rules::rng::SplitMix64;
@@ -186,13 +186,17 @@ pub const STRONG_WIDTH: usize = 32;
 /// among all placements.
 pub const REPLY_SHORTLIST: usize = 24;
 
-/// With two players, once every placement of the first pass has been followed and time is
-/// left, this many of the best are followed again more carefully ([`RECHECK_REPLIES`]).
+/// Once every placement of the first pass has been followed and time is left, this many of
+/// the best are followed again more carefully ([`Careful`]).
 pub const RECHECK: usize = 8;
 
-/// In the second pass the opponent answers with the worst for the player of its this many
-/// best placements, not only its best one.
+/// In the second pass with two players the opponent answers with the worst for the player
+/// of its this many best placements, not only its best one.
 pub const RECHECK_REPLIES: usize = 3;
+
+/// The same with three or more players, for each opponent in turn (so 2 × 2 × 2 answers
+/// with four players: 3 × 3 × 3 would not fit the hard level's second).
+pub const RECHECK_REPLIES_MANY: usize = 2;
 
 /// The strong player: a selective search over the exact kernels. Every placement is
 /// scored one ply deep; then the most promising ones ([`STRONG_WIDTH`]), best first and as
@@ -200,9 +204,8 @@ pub const RECHECK_REPLIES: usize = 3;
 /// own best placement, then the player's best follow-up is valued. The placement whose
 /// line ends best is played. With three or more players a round costs three replies, so
 /// each reply is chosen from a shortlist ([`REPLY_SHORTLIST`]) and the budget reaches
-/// every one of the placements. With two players, time left after that buys a second,
-/// more careful pass over the best [`RECHECK`] placements ([`careful_line`]); it decides
-/// only if it completes.
+/// every one of the placements. Time left after that buys a second, more careful pass over
+/// the best [`RECHECK`] placements ([`Careful`]); it decides only if it completes.
 pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Duration) -> Action {
     let started = std::time::Instant::now();
     let me = game.turn.current;
@@ -274,16 +277,30 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
             best = (value, a);
         }
     }
-    if replies.short.is_some() || followed.len() < first.len().min(STRONG_WIDTH) {
+    if followed.len() < first.len().min(STRONG_WIDTH) {
         return best.1;
     }
     followed.sort_by_key(|x| std::cmp::Reverse(x.0));
+    let mut search = Careful {
+        settings,
+        kinds,
+        me,
+        replies: &replies,
+        resolver: &mut resolver,
+        rng: &mut rng,
+        eval: &mut eval,
+        each: if replies.short.is_some() {
+            RECHECK_REPLIES_MANY
+        } else {
+            RECHECK_REPLIES
+        },
+        deadline: started + budget,
+    };
     let mut careful: Option<(i64, Action)> = None;
     for &(_, one_ply, a) in followed.iter().take(RECHECK) {
-        if started.elapsed() >= budget {
+        let Some(value) = search.line(game, a) else {
             return best.1;
-        }
-        let value = careful_line(game, kinds, me, a, &mut resolver, &mut rng, &mut eval);
+        };
         let value = value * 4 + one_ply / 16;
         if careful.is_none_or(|c| value > c.0) {
             careful = Some((value, a));
@@ -292,48 +309,99 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
     careful.map_or(best.1, |c| c.1)
 }
 
-/// Two players: the value to `me` of placing as `a` when the opponent answers with the
-/// worst for `me` of its [`RECHECK_REPLIES`] best placements, each valued by `me`'s best
-/// follow-up.
-fn careful_line(
-    game: &Game,
-    kinds: &KindTable,
+/// The careful second pass: each opponent, until the turn comes back, answers with the
+/// worst for the player of its [`RECHECK_REPLIES`] best placements ([`RECHECK_REPLIES_MANY`]
+/// with three or more players; among the placements [`Replies`] gives it), then the
+/// player's best follow-up is valued.
+struct Careful<'a, 'r> {
+    settings: &'a bw_rules::bracket::game::Settings,
+    kinds: &'a KindTable,
     me: Player,
-    a: Action,
-    resolver: &mut Resolver,
-    rng: &mut SplitMix64,
-    eval: &mut Eval,
-) -> i64 {
-    let settings = &game.settings;
-    let board = after(&game.board, kinds, me, a, resolver);
-    let here = eval.value(&board, resolver.coverage(), me) * 16;
-    let mut turn = game.turn.clone();
-    bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &a);
-    if turn.is_over() || turn.current == me {
-        return here;
+    replies: &'a Replies<'r>,
+    resolver: &'a mut Resolver,
+    rng: &'a mut SplitMix64,
+    eval: &'a mut Eval,
+    /// How many of each opponent's best placements are tried.
+    each: usize,
+    /// The pass gives up when the time is out.
+    deadline: std::time::Instant,
+}
+
+impl Careful<'_, '_> {
+    /// The value to the player of placing as `a`, or `None` when the time ran out.
+    fn line(&mut self, game: &Game, a: Action) -> Option<i64> {
+        let board = after(&game.board, self.kinds, self.me, a, self.resolver);
+        let here = self.eval.value(&board, self.resolver.coverage(), self.me) * 16;
+        let mut turn = game.turn.clone();
+        bw_rules::bracket::game::advance(self.settings, &board, &mut turn, self.kinds, &a);
+        self.value(&board, &turn, here)
     }
-    let p = turn.current;
-    let theirs = legal_placements(settings, &board, kinds, p);
-    if theirs.is_empty() {
-        return here;
+
+    /// The value to the player of `board` with `turn` to play (`here`: its static value),
+    /// or `None` when the time ran out.
+    fn value(&mut self, board: &Board, turn: &TurnState, here: i64) -> Option<i64> {
+        if std::time::Instant::now() >= self.deadline {
+            return None;
+        }
+        if !turn.in_game.contains(&self.me) {
+            return Some(LOST);
+        }
+        if let Some(v) = final_value(turn, self.me) {
+            return Some(v);
+        }
+        if turn.is_over() {
+            return Some(here);
+        }
+        let p = turn.current;
+        let options = self.replies.ranked(
+            self.settings,
+            board,
+            self.kinds,
+            p,
+            self.resolver,
+            self.rng,
+            self.eval,
+        );
+        if p == self.me {
+            return Some(options.first().map_or(here, |o| o.0));
+        }
+        if options.is_empty() {
+            let mut t = turn.clone();
+            bw_rules::bracket::game::advance(
+                self.settings,
+                board,
+                &mut t,
+                self.kinds,
+                &Action::Pass,
+            );
+            return self.value(board, &t, here);
+        }
+        let mut worst = i64::MAX;
+        for &(_, reply) in options.iter().take(self.each) {
+            let next = after(board, self.kinds, p, reply, self.resolver);
+            let next_here = self.eval.value(&next, self.resolver.coverage(), self.me) * 16;
+            let mut t = turn.clone();
+            bw_rules::bracket::game::advance(self.settings, &next, &mut t, self.kinds, &reply);
+            worst = worst.min(self.value(&next, &t, next_here)?);
+        }
+        Some(worst)
     }
-    let answers = ranked(&board, kinds, p, &theirs, resolver, rng, eval);
-    let mut worst = i64::MAX;
-    for &(_, reply) in answers.iter().take(RECHECK_REPLIES) {
-        let next = after(&board, kinds, p, reply, resolver);
-        let mut t = turn.clone();
-        bw_rules::bracket::game::advance(settings, &next, &mut t, kinds, &reply);
-        let mine = legal_placements(settings, &next, kinds, me);
-        let value = if !t.in_game.contains(&me) {
-            LOST
-        } else if t.is_over() || t.current != me || mine.is_empty() {
-            eval.value(&next, resolver.coverage(), me) * 16
-        } else {
-            ranked(&next, kinds, me, &mine, resolver, rng, eval)[0].0
-        };
-        worst = worst.min(value);
-    }
-    worst
+}
+
+/// The value to `me` of a game that ended by the cells covered (what decides it: `me`'s
+/// cells against the most any other player covers), or `None` while it goes on.
+fn final_value(turn: &TurnState, me: Player) -> Option<i64> {
+    let Some(Outcome::Scored { scores, .. }) = &turn.outcome else {
+        return None;
+    };
+    let mine = scores.iter().find(|s| s.0 == me).map_or(0, |s| s.1) as i64;
+    let theirs = scores
+        .iter()
+        .filter(|s| s.0 != me)
+        .map(|s| s.1 as i64)
+        .max()
+        .unwrap_or(0);
+    Some((mine - theirs) * 16)
 }
 
 /// The value to `me` of placing as `a`, every opponent then answering with its best
@@ -362,6 +430,9 @@ fn line(
     }
     if !turn.in_game.contains(&me) {
         return LOST;
+    }
+    if let Some(v) = final_value(&turn, me) {
+        return v;
     }
     // `board` is the last `after`'s, so the resolver holds its coverage.
     let here = eval.value(&board, resolver.coverage(), me) * 16;
@@ -399,12 +470,30 @@ impl Replies<'_> {
         rng: &mut SplitMix64,
         eval: &mut Eval,
     ) -> (i64, Action) {
+        self.ranked(settings, board, kinds, p, resolver, rng, eval)
+            .first()
+            .copied()
+            .unwrap_or((0, Action::Pass))
+    }
+
+    /// The placements `p` chooses among in `board`, with their one-ply values, best first
+    /// (none when it cannot place).
+    fn ranked(
+        &self,
+        settings: &bw_rules::bracket::game::Settings,
+        board: &Board,
+        kinds: &KindTable,
+        p: Player,
+        resolver: &mut Resolver,
+        rng: &mut SplitMix64,
+        eval: &mut Eval,
+    ) -> Vec<(i64, Action)> {
         let moves = legal_placements(settings, board, kinds, p);
         if moves.is_empty() {
-            return (0, Action::Pass);
+            return Vec::new();
         }
         let Some(short) = &self.short else {
-            return ranked(board, kinds, p, &moves, resolver, rng, eval)[0];
+            return ranked(board, kinds, p, &moves, resolver, rng, eval);
         };
         let changed: Vec<(usize, usize)> = (0..board.cells())
             .filter(|&c| self.root.tile(c) != board.tile(c))
@@ -424,7 +513,7 @@ impl Replies<'_> {
             })
             .collect();
         let pick = if pick.is_empty() { moves } else { pick };
-        ranked(board, kinds, p, &pick, resolver, rng, eval)[0]
+        ranked(board, kinds, p, &pick, resolver, rng, eval)
     }
 }
 
@@ -484,6 +573,21 @@ mod tests {
                 });
             }
         }
+    }
+
+    /// A line that reaches the end of the game is valued by what decides it: the player's
+    /// cells against the most any other player covers (pieces no longer count).
+    #[test]
+    fn a_finished_line_is_valued_by_the_cells_that_decide_the_game() {
+        let mut turn = game(10, 4, 1).turn;
+        assert_eq!(final_value(&turn, 1), None);
+        turn.outcome = Some(Outcome::Scored {
+            scores: vec![(1, 30), (2, 35), (3, 20), (4, 10)],
+            winners: vec![2],
+        });
+        assert_eq!(final_value(&turn, 1), Some(-5 * 16));
+        assert_eq!(final_value(&turn, 2), Some(5 * 16));
+        assert_eq!(final_value(&turn, 4), Some(-25 * 16));
     }
 
     /// The strong player, given the same seed and ample time for its whole search, plays
