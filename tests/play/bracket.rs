@@ -411,3 +411,79 @@ fn mod_kinds_are_drawn_from_their_picture_their_glyph_or_their_name() {
     g.screenshot("mod-kinds");
     g.finish();
 }
+
+/// Four hard computers on the board (the strong player's careful pass runs with four
+/// players): each seat is stepped to 电脑（困难） on the new-game screen; the computers
+/// place in turn into the second round while the window stays open to Esc.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn four_hard_computers_play_in_turn_and_the_window_answers() {
+    let mut g = Game::start("bracket-hard4");
+    g.click(&zh("bracket-war"));
+    let card = g
+        .wait("slot #1", |m| {
+            m.in_state("BracketScreen::Slots") && m.containing("#1").is_some()
+        })
+        .containing("#1")
+        .unwrap()
+        .center();
+    g.click_at(card.0, card.1, 1);
+    let m = g.wait("the new game", |m| {
+        m.in_state("BracketScreen::NewGame") && !m.of_role("TextInput").is_empty()
+    });
+    g.retype_first_field(&m, "173956");
+    g.wait("the seed typed", |m| m.has("173956"));
+    let players = m
+        .widgets
+        .iter()
+        .find(|w| w.role == "Button" && w.text == "2")
+        .expect("the players' button")
+        .center();
+    g.click_at(players.0, players.1, 3);
+    g.wait("4 players", |m| m.has(&zh("seat-n").replace("{ $n }", "4")));
+    // A seat's button steps 人类 → 电脑（普通） → 电脑（困难）.
+    let hard = zh("seat-computer-strong");
+    let count = |m: &Map, text: &str| {
+        m.widgets
+            .iter()
+            .filter(|w| w.role == "Button" && w.text == text)
+            .count()
+    };
+    for text in [zh("seat-human"), zh("seat-computer-greedy")] {
+        while let Some(b) = g
+            .map()
+            .widgets
+            .iter()
+            .find(|w| w.role == "Button" && w.text == text)
+            .map(|w| w.center())
+        {
+            let before = count(&g.map(), &text);
+            g.click_at(b.0, b.1, 1);
+            g.wait("one seat stepped", |m| count(m, &text) < before);
+        }
+    }
+    assert_eq!(count(&g.map(), &hard), 4, "four hard computers");
+    g.screenshot("seats");
+    g.click(&zh("start"));
+    let turn = |m: &Map| -> Option<(u8, u32, bool)> {
+        let t: Vec<&str> = m.fact("bracket-turn")?.split(' ').collect();
+        Some((t[0].parse().ok()?, t[1].parse().ok()?, t[2] == "1"))
+    };
+    let m = g.wait_long("the second round", 120, |m| {
+        turn(m).is_some_and(|(_, round, over)| round >= 1 || over)
+    });
+    let owners: std::collections::BTreeSet<String> = m
+        .facts_of("piece")
+        .iter()
+        .map(|v| v.split(' ').nth(2).unwrap().to_string())
+        .collect();
+    assert!(owners.len() >= 3, "pieces of {owners:?} after a round");
+    assert!(!turn(&m).unwrap().2, "the game goes on");
+    g.screenshot("playing");
+    // The computers think off the main thread: Esc opens the pause menu at once.
+    g.key("Escape");
+    g.wait("the pause menu", |m| m.has(&zh("resume")));
+    g.click(&zh("save-and-quit"));
+    g.wait("the menu", |m| m.in_state("Screen::Menu"));
+    g.finish();
+}
