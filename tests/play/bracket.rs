@@ -5,19 +5,39 @@
 use crate::driver::{Game, Map};
 use crate::zh;
 
-/// From the menu to a new 2-player game against the computer on slot #1.
-pub fn new_game(g: &mut Game) -> Map {
+/// From the menu to the new-game screen of an empty slot (`#1`, `#2`, …).
+fn new_game_screen(g: &mut Game, slot: &str) -> Map {
     g.click(&zh("bracket-war"));
-    g.wait("the slots", |m| m.in_state("BracketScreen::Slots"));
     let card = g
-        .wait("slot #1", |m| m.containing("#1").is_some())
-        .containing("#1")
+        .wait(&format!("slot {slot}"), |m| {
+            m.in_state("BracketScreen::Slots") && m.containing(slot).is_some()
+        })
+        .containing(slot)
         .unwrap()
         .center();
     g.click_at(card.0, card.1, 1);
-    let m = g.wait("the new game", |m| {
+    g.wait("the new game", |m| {
         m.in_state("BracketScreen::NewGame") && !m.of_role("TextInput").is_empty()
+    })
+}
+
+/// On the new-game screen (`m`), a right click steps the players from 2 back round to 4.
+fn four_players(g: &mut Game, m: &Map) {
+    let players = m
+        .widgets
+        .iter()
+        .find(|w| w.role == "Button" && w.text == "2")
+        .expect("the players' button")
+        .center();
+    g.click_at(players.0, players.1, 3);
+    g.wait("4 players", |m| {
+        m.in_state("BracketScreen::NewGame") && m.has(&zh("seat-n").replace("{ $n }", "4"))
     });
+}
+
+/// From the menu to a new 2-player game against the computer on slot #1.
+pub fn new_game(g: &mut Game) -> Map {
+    let m = new_game_screen(g, "#1");
     // A fixed seed: the board's mirrors and the computer's answers are the same every run,
     // so the cells this test plays on stay legal.
     g.retype_first_field(&m, "173956");
@@ -302,16 +322,7 @@ fn a_finished_game_says_why_it_ended_beside_its_board() {
 #[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
 fn the_new_game_screen_steps_both_ways_and_remembers_the_last_game() {
     let mut g = Game::start("bracket-newgame");
-    g.click(&zh("bracket-war"));
-    let card = g
-        .wait("slot #1", |m| {
-            m.in_state("BracketScreen::Slots") && m.containing("#1").is_some()
-        })
-        .containing("#1")
-        .unwrap()
-        .center();
-    g.click_at(card.0, card.1, 1);
-    let m = g.wait("the new game", |m| m.in_state("BracketScreen::NewGame"));
+    let m = new_game_screen(&mut g, "#1");
     let size = m.widget("10×10").expect("10×10").center();
     g.click_at(size.0, size.1, 3);
     g.wait("a right click: back round to 20×20", |m| m.has("20×20"));
@@ -319,16 +330,7 @@ fn the_new_game_screen_steps_both_ways_and_remembers_the_last_game() {
     g.wait("a left click: forward to 10×10", |m| m.has("10×10"));
     g.click_at(size.0, size.1, 1);
     g.wait("11×11", |m| m.has("11×11"));
-    let players = m
-        .widgets
-        .iter()
-        .find(|w| w.role == "Button" && w.text == "2")
-        .expect("the players' button")
-        .center();
-    g.click_at(players.0, players.1, 3);
-    g.wait("4 players", |m| {
-        m.in_state("BracketScreen::NewGame") && m.has(&zh("seat-n").replace("{ $n }", "4"))
-    });
+    four_players(&mut g, &m);
     g.screenshot("stepped");
     g.click(&zh("start"));
     g.wait("the game", |m| m.in_state("BracketScreen::Playing"));
@@ -337,18 +339,7 @@ fn the_new_game_screen_steps_both_ways_and_remembers_the_last_game() {
     g.wait("the pause menu", |m| m.has(&zh("resume")));
     g.click(&zh("save-and-quit"));
     g.wait("the menu", |m| m.in_state("Screen::Menu"));
-    g.click(&zh("bracket-war"));
-    let card = g
-        .wait("slot #2", |m| {
-            m.in_state("BracketScreen::Slots") && m.containing("#2").is_some()
-        })
-        .containing("#2")
-        .unwrap()
-        .center();
-    g.click_at(card.0, card.1, 1);
-    let m = g.wait("the new game again", |m| {
-        m.in_state("BracketScreen::NewGame")
-    });
+    let m = new_game_screen(&mut g, "#2");
     assert!(m.has("11×11"), "the board size remembered");
     assert!(
         m.has(&zh("seat-n").replace("{ $n }", "4")),
@@ -419,28 +410,10 @@ fn mod_kinds_are_drawn_from_their_picture_their_glyph_or_their_name() {
 #[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
 fn four_hard_computers_play_in_turn_and_the_window_answers() {
     let mut g = Game::start("bracket-hard4");
-    g.click(&zh("bracket-war"));
-    let card = g
-        .wait("slot #1", |m| {
-            m.in_state("BracketScreen::Slots") && m.containing("#1").is_some()
-        })
-        .containing("#1")
-        .unwrap()
-        .center();
-    g.click_at(card.0, card.1, 1);
-    let m = g.wait("the new game", |m| {
-        m.in_state("BracketScreen::NewGame") && !m.of_role("TextInput").is_empty()
-    });
+    let m = new_game_screen(&mut g, "#1");
     g.retype_first_field(&m, "173956");
     g.wait("the seed typed", |m| m.has("173956"));
-    let players = m
-        .widgets
-        .iter()
-        .find(|w| w.role == "Button" && w.text == "2")
-        .expect("the players' button")
-        .center();
-    g.click_at(players.0, players.1, 3);
-    g.wait("4 players", |m| m.has(&zh("seat-n").replace("{ $n }", "4")));
+    four_players(&mut g, &m);
     // A seat's button steps 人类 → 电脑（普通） → 电脑（困难）.
     let hard = zh("seat-computer-strong");
     let count = |m: &Map, text: &str| {
