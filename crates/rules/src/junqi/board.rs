@@ -54,7 +54,10 @@ struct RawBoard {
     lines: Vec<Vec<String>>,
 }
 
-/// A set of nodes (up to 192).
+/// The most nodes a board may have (a [`NodeSet`] holds them all).
+pub const MAX_NODES: usize = 192;
+
+/// A set of nodes (up to [`MAX_NODES`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NodeSet([u64; 3]);
 
@@ -80,10 +83,20 @@ impl NodeSet {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// The nodes in the set, in id order: one step per member (the lowest set bit of each
+    /// word in turn), not one per possible node; move generation walks these sets for every
+    /// piece of every ply a computer plays out.
     pub fn iter(&self) -> impl Iterator<Item = NodeId> + '_ {
-        (0..192u16)
-            .filter(|&i| self.0[i as usize / 64] & (1 << (i % 64)) != 0)
-            .map(|i| NodeId(i as u8))
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    NodeId((w as u32 * 64 + b) as u8)
+                })
+            })
+        })
     }
 }
 
@@ -109,8 +122,8 @@ pub struct Board {
 impl Board {
     pub fn parse(text: &str) -> Result<Board, String> {
         let raw: RawBoard = ron::from_str(text).map_err(|e| e.to_string())?;
-        if raw.nodes.len() > 192 {
-            return Err("at most 192 nodes".into());
+        if raw.nodes.len() > MAX_NODES {
+            return Err(format!("at most {MAX_NODES} nodes"));
         }
         let mut by_name = HashMap::new();
         for (i, n) in raw.nodes.iter().enumerate() {
@@ -250,5 +263,24 @@ impl Board {
     /// Nodes of an arm.
     pub fn arm(&self, seat: char) -> impl Iterator<Item = NodeId> + '_ {
         self.ids().filter(move |&n| self.node(n).seat == Some(seat))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{NodeId, NodeSet};
+
+    #[test]
+    fn a_node_set_walks_its_members_in_order_across_words() {
+        let members = [0u8, 1, 63, 64, 100, 127, 128, 191];
+        let mut set = NodeSet::default();
+        for &n in members.iter().rev() {
+            assert!(set.insert(NodeId(n)));
+        }
+        assert!(!set.insert(NodeId(64)), "already there");
+        let walked: Vec<u8> = set.iter().map(|n| n.0).collect();
+        assert_eq!(walked, members);
+        assert_eq!(set.len(), members.len());
+        assert_eq!(NodeSet::default().iter().count(), 0);
     }
 }

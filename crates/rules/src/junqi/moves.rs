@@ -2,7 +2,7 @@
 //! legal move, and what a move does (path, combat, removals). The headless game and the ECS
 //! systems both call these.
 
-use super::board::{Board, NodeId, NodeKind, NodeSet};
+use super::board::{Board, MAX_NODES, NodeId, NodeKind, NodeSet};
 use super::pieces::{Ability, Combat, Piece, PieceSet, PlayerId, combat};
 use super::reach::{Occupant, canonical_path, destinations};
 
@@ -21,13 +21,29 @@ pub struct MoveResult {
 
 /// Occupancy as `mover` sees it: own and allied pieces are friends.
 pub fn occupancy(at: &[Option<Piece>], teams: &[u8], mover: PlayerId) -> Vec<Occupant> {
-    at.iter()
-        .map(|p| match p {
-            None => Occupant::Empty,
-            Some(p) if teams[p.owner] == teams[mover] => Occupant::Friend,
-            Some(_) => Occupant::Enemy,
-        })
-        .collect()
+    at.iter().map(|p| occupant(*p, teams, mover)).collect()
+}
+
+fn occupant(p: Option<Piece>, teams: &[u8], mover: PlayerId) -> Occupant {
+    match p {
+        None => Occupant::Empty,
+        Some(p) if teams[p.owner] == teams[mover] => Occupant::Friend,
+        Some(_) => Occupant::Enemy,
+    }
+}
+
+/// [`occupancy`] without an allocation, for move generation (computer players call it for
+/// every ply they play out). Nodes past the board stay empty and are never looked at.
+fn occupancy_on_stack(
+    at: &[Option<Piece>],
+    teams: &[u8],
+    mover: PlayerId,
+) -> [Occupant; MAX_NODES] {
+    let mut occ = [Occupant::Empty; MAX_NODES];
+    for (o, p) in occ.iter_mut().zip(at) {
+        *o = occupant(*p, teams, mover);
+    }
+    occ
 }
 
 /// Whether the piece on `node` may ever move: not a flag or mine, and not on an HQ.
@@ -66,13 +82,19 @@ pub fn legal_moves(
     teams: &[u8],
     player: PlayerId,
 ) -> Vec<(NodeId, NodeId)> {
-    let mut out = Vec::new();
-    let occ = occupancy(at, teams, player);
-    for from in board.ids() {
-        let Some(p) = at[from.0 as usize] else {
-            continue;
-        };
-        if p.owner != player || !mobile(board, set, from, p) {
+    let mut out = Vec::with_capacity(64);
+    // One pass builds the occupancy and finds the player's pieces.
+    let mut occ = [Occupant::Empty; MAX_NODES];
+    let mut own = NodeSet::default();
+    for (i, (o, p)) in occ.iter_mut().zip(at).enumerate() {
+        *o = occupant(*p, teams, player);
+        if matches!(p, Some(p) if p.owner == player) {
+            own.insert(NodeId(i as u8));
+        }
+    }
+    for from in own.iter() {
+        let p = at[from.0 as usize].expect("an own piece");
+        if !mobile(board, set, from, p) {
             continue;
         }
         let engineer = set.get(p.kind).ability == Ability::Engineer;
@@ -91,7 +113,7 @@ pub fn has_legal_move(
     teams: &[u8],
     player: PlayerId,
 ) -> bool {
-    let occ = occupancy(at, teams, player);
+    let occ = occupancy_on_stack(at, teams, player);
     board.ids().any(|from| match at[from.0 as usize] {
         Some(p) if p.owner == player && mobile(board, set, from, p) => !destinations(
             board,
