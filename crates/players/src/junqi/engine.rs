@@ -57,6 +57,15 @@ pub fn thinking_time(ms: u64) -> Duration {
     Duration::from_millis((ms * 7 / 10).min(ms.saturating_sub(40)).max(1))
 }
 
+/// The brain's time for a `go MS`, capped at `max_ms` of thinking when one is set. The cap
+/// is on the thinking itself, not on the budget: `--ms 30` under `go 100` thinks 30 ms.
+fn move_time(go_ms: u64, max_ms: Option<u64>) -> Duration {
+    let allowed = thinking_time(go_ms);
+    max_ms.map_or(allowed, |cap| {
+        allowed.min(Duration::from_millis(cap.max(1)))
+    })
+}
+
 impl EngineSession {
     pub fn new(brain: Box<dyn Brain>, set: Arc<PieceSet>) -> EngineSession {
         EngineSession {
@@ -181,8 +190,7 @@ impl EngineSession {
                 if !t.started {
                     return Err("`go` before `start`".into());
                 }
-                let ms = self.max_ms.map_or(ms, |cap| cap.min(ms));
-                let choice = self.brain.choose(&t.model, thinking_time(ms));
+                let choice = self.brain.choose(&t.model, move_time(ms, self.max_ms));
                 let info = self.brain.info().map(FromEngine::Info);
                 info.into_iter()
                     .chain([match choice {
@@ -238,4 +246,25 @@ pub fn serve(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::{move_time, thinking_time};
+
+    #[test]
+    fn a_thinking_cap_caps_the_thinking_not_the_budget() {
+        let ms = Duration::from_millis;
+        assert_eq!(thinking_time(100), ms(60), "40 ms kept for pipes");
+        assert_eq!(thinking_time(1000), ms(700), "30 % kept for pipes");
+        assert_eq!(move_time(100, None), ms(60));
+        // A cap of 30 ms thinks 30 ms, not what a 30 ms budget leaves (1 ms).
+        assert_eq!(move_time(100, Some(30)), ms(30));
+        assert_eq!(move_time(300, Some(100)), ms(100));
+        // The budget still bounds it.
+        assert_eq!(move_time(100, Some(500)), ms(60));
+        assert_eq!(move_time(100, Some(0)), ms(1));
+    }
 }
