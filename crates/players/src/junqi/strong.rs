@@ -44,6 +44,9 @@ const SEARCH_SHARE: f64 = 0.4;
 const CANDIDATES: usize = 6;
 /// Only moves searched within this much material of the best are played out.
 const CANDIDATE_MARGIN: f32 = 1.0;
+/// What one of the seat's pieces costs standing on an ally's railway, where it blocks the
+/// ally's runs (about two steps towards the enemy).
+const BLOCKS_ALLY: f32 = 0.1;
 /// Playout rounds per sample when the budget is a number of samples (`nodes`).
 const PLAYOUTS_PER_NODE: u32 = 8;
 
@@ -85,6 +88,19 @@ impl Strong {
                 .collect()
         };
         let (enemy, home) = (hq_of(false), hq_of(true));
+        // The railway of every ally still in: the seat's pieces standing there block the
+        // ally's runs along it.
+        let ally_seats: Vec<char> = (0..model.seats.len())
+            .filter(|&p| p != model.me && model.friend(p) && !model.lost[p])
+            .map(|p| model.seats[p])
+            .collect();
+        let ally_rail = board
+            .ids()
+            .map(|n| {
+                !board.rail_neighbours(n).is_empty()
+                    && board.node(n).seat.is_some_and(|s| ally_seats.contains(&s))
+            })
+            .collect();
         Context {
             board,
             set: &model.set,
@@ -94,6 +110,7 @@ impl Strong {
             values: model.set.ids().map(|k| value(&model.set, k)).collect(),
             to_enemy: distances_to(board, &enemy),
             to_home: distances_to(board, &home),
+            ally_rail,
         }
     }
 
@@ -147,6 +164,8 @@ struct Context<'a> {
     to_enemy: Vec<u32>,
     /// Link distance to the nearest own (or allied) headquarters, per node.
     to_home: Vec<u32>,
+    /// Railway nodes in an ally's part of the board, per node.
+    ally_rail: Vec<bool>,
 }
 
 impl Context<'_> {
@@ -171,7 +190,9 @@ impl Context<'_> {
         let i = n.0 as usize;
         if self.friend(p.owner) {
             v + if mobile {
+                let blocks = p.owner == self.me && self.ally_rail[i];
                 0.04 * (12 - self.to_enemy[i].min(12)) as f32
+                    - if blocks { BLOCKS_ALLY } else { 0.0 }
             } else {
                 0.0
             }

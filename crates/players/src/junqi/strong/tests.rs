@@ -344,3 +344,39 @@ fn every_enemy_before_the_seats_next_turn_answers_its_move() {
     // An ally's marshal there takes nothing.
     assert!(quiet_answered_by(vec![0, 1, 0, 1], 2) > -FLAG);
 }
+
+#[test]
+fn the_seats_pieces_on_an_allys_railway_count_less_than_elsewhere() {
+    let mut m = played(2, 0, 0).1;
+    let b = m.board.clone();
+    let set = m.set.clone();
+    let piece = |owner| Piece {
+        owner,
+        kind: set.by_code("MAR").unwrap(),
+    };
+    let railway_of = |seat: char| {
+        b.arm(seat)
+            .find(|&n| !b.rail_neighbours(n).is_empty())
+            .expect("an arm has railway")
+    };
+    let off_railway = b
+        .arm('N')
+        .find(|&n| b.rail_neighbours(n).is_empty())
+        .unwrap();
+    let n_rail = railway_of('N');
+    // 标准: N (seat 2) is S's ally. S's marshal on N's railway counts BLOCKS_ALLY less
+    // than N's own marshal there; off the railway, and for N's piece, nothing is taken.
+    m.teams = vec![0, 1, 0, 1];
+    let brain = Strong::new(1, None);
+    let ctx = brain.context(&m);
+    let gap = ctx.pv(piece(2), n_rail) - ctx.pv(piece(0), n_rail);
+    assert!((gap - BLOCKS_ALLY).abs() < 1e-6, "{gap}");
+    assert_eq!(ctx.pv(piece(2), off_railway), ctx.pv(piece(0), off_railway));
+    // On its own railway, and an enemy's, the seat's piece is not blocking an ally.
+    let s_rail = railway_of('S');
+    assert_eq!(ctx.pv(piece(2), s_rail), ctx.pv(piece(0), s_rail));
+    // 混战: no allies, no such railway.
+    m.teams = vec![0, 1, 2, 3];
+    let ctx = brain.context(&m);
+    assert!(!ctx.ally_rail.iter().any(|&r| r));
+}
