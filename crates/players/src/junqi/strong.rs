@@ -101,6 +101,34 @@ impl Strong {
                     && board.node(n).seat.is_some_and(|s| ally_seats.contains(&s))
             })
             .collect();
+        // With more than two sides in (混战), each enemy in a playout plays for itself:
+        // towards its own nearest enemy, taking whatever it can.
+        let mut sides: Vec<u8> = (0..model.seats.len())
+            .filter(|&p| !model.lost[p])
+            .map(|p| model.teams[p])
+            .collect();
+        sides.sort_unstable();
+        sides.dedup();
+        let own_way = if sides.len() > 2 {
+            (0..model.seats.len())
+                .map(|p| {
+                    let targets: Vec<NodeId> = board
+                        .ids()
+                        .filter(|&n| board.kind(n) == NodeKind::Hq)
+                        .filter(|&n| {
+                            model.seats.iter().enumerate().any(|(q, &s)| {
+                                Some(s) == board.node(n).seat
+                                    && !model.lost[q]
+                                    && model.teams[q] != model.teams[p]
+                            })
+                        })
+                        .collect();
+                    distances_to(board, &targets)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Context {
             board,
             set: &model.set,
@@ -111,6 +139,7 @@ impl Strong {
             to_enemy: distances_to(board, &enemy),
             to_home: distances_to(board, &home),
             ally_rail,
+            own_way,
         }
     }
 
@@ -166,6 +195,9 @@ struct Context<'a> {
     to_home: Vec<u32>,
     /// Railway nodes in an ally's part of the board, per node.
     ally_rail: Vec<bool>,
+    /// With more than two sides in: per player, link distance to the nearest headquarters
+    /// of another side (empty otherwise: with two sides an enemy's gain is the seat's loss).
+    own_way: Vec<Vec<u32>>,
 }
 
 impl Context<'_> {

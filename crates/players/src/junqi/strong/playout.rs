@@ -13,6 +13,7 @@ use crate::junqi::seat_model::SeatModel;
 use bw_rules::junqi::board::NodeId;
 use bw_rules::junqi::game::{Piece, PlayerId};
 use bw_rules::junqi::moves::legal_moves;
+use bw_rules::junqi::pieces::{Combat, combat};
 use bw_rules::rng::SplitMix64;
 
 /// Plies a playout runs before it is judged on material.
@@ -52,9 +53,10 @@ impl Quiet {
 impl Context<'_> {
     /// Plays on from `at` with `mover` to move, every side greedy with noise, until the
     /// seat's side takes a flag (1) or loses one (0), a side cannot move, the quiet-move
-    /// draw (½), or `MAX_PLIES` (judged on material). With more than two sides (混战) an
-    /// enemy that takes another enemy's flag or cannot move puts only that army out, as
-    /// the game does: its pieces leave and play goes on.
+    /// draw (½), or `MAX_PLIES` (judged on material). With more than two sides (混战) each
+    /// enemy plays for itself ([`Context::own_gain`]: it takes another enemy's pieces too,
+    /// not only the seat's), and an enemy that takes another enemy's flag or cannot move
+    /// puts only that army out, as the game does: its pieces leave and play goes on.
     pub(super) fn playout(
         &self,
         at: &mut [Option<Piece>],
@@ -95,7 +97,14 @@ impl Context<'_> {
                     }
                     None => {}
                 }
-                let gain = if mine { delta } else { -delta } as f64 + rng.unit() * NOISE;
+                let gain = if mine {
+                    delta
+                } else if self.own_way.is_empty() {
+                    -delta
+                } else {
+                    self.own_gain(at, mover, from, to)
+                } as f64
+                    + rng.unit() * NOISE;
                 if best.is_none_or(|b| gain > b.0) {
                     best = Some((gain, from, to));
                 }
@@ -118,6 +127,30 @@ impl Context<'_> {
             mover = self.next_in(&out, mover);
         }
         1.0 / (1.0 + (-base / SCALE).exp()) as f64
+    }
+
+    /// What a move is worth to its own mover when more than two sides are in (混战): the
+    /// material it takes or loses, whoever's, and its steps towards its own nearest enemy.
+    /// (With two sides an enemy's gain is the seat's loss, and the playout uses that.)
+    pub(super) fn own_gain(
+        &self,
+        at: &[Option<Piece>],
+        mover: PlayerId,
+        from: NodeId,
+        to: NodeId,
+    ) -> f32 {
+        let a = at[from.0 as usize].expect("a legal move starts on a piece");
+        let way = &self.own_way[mover];
+        let step = |n: NodeId| 0.04 * (12 - way[n.0 as usize].min(12)) as f32;
+        let worth = |p: Piece| self.values[p.kind.0 as usize];
+        match at[to.0 as usize] {
+            None => step(to) - step(from),
+            Some(d) => match combat(self.set, a.kind, d.kind) {
+                Combat::AttackerWins => worth(d) + step(to) - step(from),
+                Combat::DefenderWins => -worth(a) - step(from),
+                Combat::BothGo => worth(d) - worth(a) - step(from),
+            },
+        }
     }
 
     /// Whether an enemy side other than `p`'s still has an army in.

@@ -380,3 +380,41 @@ fn the_seats_pieces_on_an_allys_railway_count_less_than_elsewhere() {
     let ctx = brain.context(&m);
     assert!(!ctx.ally_rail.iter().any(|&r| r));
 }
+
+/// In 混战 an enemy in a playout plays for itself: E's marshal taking a W engineer is good
+/// for E, though it is good for the seat (S) too, so a policy that only hurt the seat
+/// would never play it. With 标准 sides (E and W allied) there is no such gain to weigh.
+#[test]
+fn in_a_free_for_all_an_enemy_in_a_playout_plays_for_itself() {
+    let mut m = played(2, 0, 0).1;
+    let b = m.board.clone();
+    let set = m.set.clone();
+    let mut at = vec![None; b.len()];
+    let (from, to) = b
+        .ids()
+        .flat_map(|n| b.adjacent(n).iter().map(move |&(t, _)| (n, t)))
+        .find(|&(n, t)| b.kind(n) != NodeKind::Hq && b.kind(t) != NodeKind::Hq)
+        .unwrap();
+    at[from.0 as usize] = Some(Piece {
+        owner: 1,
+        kind: set.by_code("MAR").unwrap(),
+    });
+    at[to.0 as usize] = Some(Piece {
+        owner: 3,
+        kind: set.by_code("ENG").unwrap(),
+    });
+    m.teams = vec![0, 1, 2, 3];
+    let brain = Strong::new(1, None);
+    let ctx = brain.context(&m);
+    let gain = ctx.own_gain(&at, 1, from, to);
+    let engineer = ctx.values[set.by_code("ENG").unwrap().0 as usize];
+    assert!(
+        (gain - engineer).abs() <= 0.5,
+        "E gains the engineer: {gain}"
+    );
+    let (delta, _, undo) = ctx.make(&mut at, from, to);
+    Context::unmake(&mut at, undo);
+    assert!(delta > 0.0, "and the seat is better off too: {delta}");
+    m.teams = vec![0, 1, 0, 1];
+    assert!(brain.context(&m).own_way.is_empty());
+}
