@@ -231,7 +231,45 @@ impl Client {
     }
 }
 
-/// A client with a computer player at its seat (tests and tools).
+/// Actions a [`BotClient`] sends a second on average, and in a burst: under the server's
+/// message rate (docs/protocol.md: 20 a second, bursts of 60), which drops a message over
+/// it. A computer answers in microseconds, so two of them alone in a room would go past it.
+pub const BOT_ACTIONS_PER_SEC: f64 = 15.0;
+pub const BOT_ACTION_BURST: f64 = 40.0;
+
+/// A token bucket: how a bot keeps under the server's message rate.
+struct Pace {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Pace {
+    fn new() -> Pace {
+        Pace {
+            tokens: BOT_ACTION_BURST,
+            at: Instant::now(),
+        }
+    }
+
+    /// Waits, when needed, until one more action keeps within the rate, and takes it.
+    fn wait_for_one(&mut self) {
+        let now = Instant::now();
+        self.tokens = (self.tokens
+            + now.duration_since(self.at).as_secs_f64() * BOT_ACTIONS_PER_SEC)
+            .min(BOT_ACTION_BURST);
+        self.at = now;
+        if self.tokens < 1.0 {
+            let short = (1.0 - self.tokens) / BOT_ACTIONS_PER_SEC;
+            std::thread::sleep(Duration::from_secs_f64(short));
+            self.tokens = 1.0;
+            self.at = Instant::now();
+        }
+        self.tokens -= 1.0;
+    }
+}
+
+/// A client with a computer player at its seat (tests and tools). It sends its actions
+/// within the server's message rate ([`BOT_ACTIONS_PER_SEC`]).
 pub struct BotClient {
     pub client: Client,
     pub bot: bw_online::bot::Bot,
@@ -247,6 +285,7 @@ pub struct BotClient {
     /// Refusals and errors received.
     pub refusals: Vec<(RefusalCode, String)>,
     pub closed: bool,
+    pace: Pace,
 }
 
 impl BotClient {
@@ -261,6 +300,7 @@ impl BotClient {
             rated: None,
             refusals: Vec::new(),
             closed: false,
+            pace: Pace::new(),
         }
     }
 
@@ -283,6 +323,7 @@ impl BotClient {
                     _ => {}
                 }
                 if let Some(action) = self.bot.on_message(&msg) {
+                    self.pace.wait_for_one();
                     self.seq += 1;
                     self.acted += 1;
                     self.client.send(&ClientMsg::Act {
