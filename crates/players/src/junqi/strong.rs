@@ -75,19 +75,23 @@ impl Strong {
 
     fn context<'a>(&self, model: &'a SeatModel) -> Context<'a> {
         let board = &model.board;
-        let hq_of = |friendly: bool| -> Vec<NodeId> {
+        // The headquarters of the armies still in whose player `which` picks.
+        let hq_of = |which: &dyn Fn(PlayerId) -> bool| -> Vec<NodeId> {
             board
                 .ids()
                 .filter(|&n| board.kind(n) == NodeKind::Hq)
                 .filter(|&n| {
                     let seat = board.node(n).seat;
-                    model.seats.iter().enumerate().any(|(p, &s)| {
-                        Some(s) == seat && !model.lost[p] && model.friend(p) == friendly
-                    })
+                    model
+                        .seats
+                        .iter()
+                        .enumerate()
+                        .any(|(p, &s)| Some(s) == seat && !model.lost[p] && which(p))
                 })
                 .collect()
         };
-        let (enemy, home) = (hq_of(false), hq_of(true));
+        let enemy = hq_of(&|p| !model.friend(p));
+        let home = hq_of(&|p| model.friend(p));
         // The railway of every ally still in: the seat's pieces standing there block the
         // ally's runs along it.
         let ally_seats: Vec<char> = (0..model.seats.len())
@@ -111,20 +115,7 @@ impl Strong {
         sides.dedup();
         let own_way = if sides.len() > 2 {
             (0..model.seats.len())
-                .map(|p| {
-                    let targets: Vec<NodeId> = board
-                        .ids()
-                        .filter(|&n| board.kind(n) == NodeKind::Hq)
-                        .filter(|&n| {
-                            model.seats.iter().enumerate().any(|(q, &s)| {
-                                Some(s) == board.node(n).seat
-                                    && !model.lost[q]
-                                    && model.teams[q] != model.teams[p]
-                            })
-                        })
-                        .collect();
-                    distances_to(board, &targets)
-                })
+                .map(|p| distances_to(board, &hq_of(&|q| model.teams[q] != model.teams[p])))
                 .collect()
         } else {
             Vec::new()

@@ -32,18 +32,36 @@ fn occupant(p: Option<Piece>, teams: &[u8], mover: PlayerId) -> Occupant {
     }
 }
 
-/// [`occupancy`] without an allocation, for move generation (computer players call it for
-/// every ply they play out). Nodes past the board stay empty and are never looked at.
-fn occupancy_on_stack(
+/// [`occupancy`] and `player`'s own pieces in one pass, without an allocation (computer
+/// players generate moves for every ply they play out). Nodes past the board stay empty.
+fn occupancy_and_own(
     at: &[Option<Piece>],
     teams: &[u8],
-    mover: PlayerId,
-) -> [Occupant; MAX_NODES] {
+    player: PlayerId,
+) -> ([Occupant; MAX_NODES], NodeSet) {
     let mut occ = [Occupant::Empty; MAX_NODES];
-    for (o, p) in occ.iter_mut().zip(at) {
-        *o = occupant(*p, teams, mover);
+    let mut own = NodeSet::default();
+    for (i, (o, p)) in occ.iter_mut().zip(at).enumerate() {
+        *o = occupant(*p, teams, player);
+        if matches!(p, Some(p) if p.owner == player) {
+            own.insert(NodeId(i as u8));
+        }
     }
-    occ
+    (occ, own)
+}
+
+/// The legal destinations of `player`'s piece on `from` (one of `own`), given the
+/// occupancy; `None` when it cannot move at all.
+fn mover_destinations(
+    board: &Board,
+    set: &PieceSet,
+    at: &[Option<Piece>],
+    occ: &[Occupant],
+    from: NodeId,
+) -> Option<NodeSet> {
+    let p = at[from.0 as usize].expect("an own piece");
+    let engineer = set.get(p.kind).ability == Ability::Engineer;
+    mobile(board, set, from, p).then(|| destinations(board, occ, from, engineer))
 }
 
 /// Whether the piece on `node` may ever move: not a flag or mine, and not on an HQ.
@@ -83,23 +101,12 @@ pub fn legal_moves(
     player: PlayerId,
 ) -> Vec<(NodeId, NodeId)> {
     let mut out = Vec::with_capacity(64);
-    // One pass builds the occupancy and finds the player's pieces.
-    let mut occ = [Occupant::Empty; MAX_NODES];
-    let mut own = NodeSet::default();
-    for (i, (o, p)) in occ.iter_mut().zip(at).enumerate() {
-        *o = occupant(*p, teams, player);
-        if matches!(p, Some(p) if p.owner == player) {
-            own.insert(NodeId(i as u8));
-        }
-    }
+    let (occ, own) = occupancy_and_own(at, teams, player);
     for from in own.iter() {
-        let p = at[from.0 as usize].expect("an own piece");
-        if !mobile(board, set, from, p) {
-            continue;
-        }
-        let engineer = set.get(p.kind).ability == Ability::Engineer;
-        for to in destinations(board, &occ, from, engineer).iter() {
-            out.push((from, to));
+        if let Some(dests) = mover_destinations(board, set, at, &occ, from) {
+            for to in dests.iter() {
+                out.push((from, to));
+            }
         }
     }
     out
@@ -113,17 +120,9 @@ pub fn has_legal_move(
     teams: &[u8],
     player: PlayerId,
 ) -> bool {
-    let occ = occupancy_on_stack(at, teams, player);
-    board.ids().any(|from| match at[from.0 as usize] {
-        Some(p) if p.owner == player && mobile(board, set, from, p) => !destinations(
-            board,
-            &occ,
-            from,
-            set.get(p.kind).ability == Ability::Engineer,
-        )
-        .is_empty(),
-        _ => false,
-    })
+    let (occ, own) = occupancy_and_own(at, teams, player);
+    own.iter()
+        .any(|from| mover_destinations(board, set, at, &occ, from).is_some_and(|d| !d.is_empty()))
 }
 
 /// Decides a legal move: the path, the combat and what leaves the board.
