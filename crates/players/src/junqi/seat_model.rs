@@ -26,6 +26,11 @@ pub struct Token {
     pub start: NodeId,
     /// The kinds it may be (one bit when known).
     pub possible: KindMask,
+    /// The kinds it may be as every other seat can tell from the public messages alone
+    /// (where it stood, that it moved or ran like an engineer, its flag shown, its
+    /// combats' outcomes against what the seat knows of the other piece): for the seat's
+    /// own pieces, what its enemies may know of them.
+    pub public: KindMask,
     pub moved: bool,
 }
 
@@ -180,6 +185,7 @@ impl SeatModel {
                 node: Some(node),
                 start: node,
                 possible,
+                public: self.start_mask(node),
                 moved: false,
             });
         }
@@ -225,6 +231,15 @@ impl SeatModel {
         };
     }
 
+    /// Narrows what every seat can tell of a token (never to nothing: a kind the public
+    /// messages cannot rule out stays).
+    fn narrow_public(&mut self, t: usize, mask: KindMask) {
+        let token = &mut self.tokens[t];
+        if token.public & mask != 0 {
+            token.public &= mask;
+        }
+    }
+
     /// The kinds `other` may be, given that a combat with `known` went `outcome`.
     fn combat_mask(&self, known: PieceKindId, known_attacks: bool, outcome: Combat) -> KindMask {
         self.mask_where(|k| {
@@ -261,10 +276,12 @@ impl SeatModel {
                 let mobile = self.mask_where(|k| self.set.get(k).mobile());
                 self.tokens[t].moved = true;
                 self.narrow(t, mobile);
+                self.narrow_public(t, mobile);
                 let occ = self.occupancy(player);
                 if !destinations(&self.board, &occ, from, false).contains(to) {
                     let eng = self.mask_where(|k| self.set.get(k).ability == Ability::Engineer);
                     self.narrow(t, eng);
+                    self.narrow_public(t, eng);
                 }
                 let defender = self.token_at[to.0 as usize].map(|d| d as usize);
                 let c = match outcome {
@@ -285,6 +302,21 @@ impl SeatModel {
                         }
                         _ => {}
                     }
+                    // What the other side can tell: the outcome against any kind the seat
+                    // thinks the other piece may be (the other side knows its own piece,
+                    // so it knows at least this much).
+                    let (ta, td) = (self.tokens[t].possible, self.tokens[d].possible);
+                    let union = |model: &SeatModel, other: KindMask, attacks: bool| {
+                        model
+                            .set
+                            .ids()
+                            .filter(|k| other & 1 << k.0 != 0)
+                            .fold(0, |m, k| m | model.combat_mask(k, !attacks, c))
+                    };
+                    let for_attacker = union(self, td, true);
+                    let for_defender = union(self, ta, false);
+                    self.narrow_public(t, for_attacker);
+                    self.narrow_public(d, for_defender);
                 }
                 let leave = |model: &mut SeatModel, tok: usize| {
                     if let Some(n) = model.tokens[tok].node.take() {
@@ -317,6 +349,7 @@ impl SeatModel {
                 for n in nodes {
                     if let Some(t) = self.token_at[n.0 as usize] {
                         self.tokens[t as usize].possible = flag;
+                        self.tokens[t as usize].public = flag;
                     }
                 }
             }

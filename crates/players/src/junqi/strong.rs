@@ -2,10 +2,12 @@
 //!
 //! Each move it *samples* full positions consistent with everything the seat knows (every
 //! other piece's possible kinds, each army's piece counts), searches each sample a few
-//! plies deep on the exact kernels (its move; the best reply of each enemy that moves
-//! before its next turn, allies passed over, the worst of them counting; then its own best
-//! capture: a small quiescence) and ranks the moves by their average over the samples
-//! (perfect-information Monte Carlo). That takes 40 % of the time. For the rest, the few
+//! plies deep on the exact kernels (its move; the reply of each enemy that moves before its
+//! next turn, allies passed over, the worst of them counting; then its own best capture: a
+//! small quiescence) and ranks the moves by their average over the samples
+//! (perfect-information Monte Carlo). A sample is open, but an enemy in it is not let see
+//! the seat's side: it chooses its attacks by what the public messages tell of the pieces
+//! it attacks ([`belief`]), and the sample decides what happens. That takes 40 % of the time. For the rest, the few
 //! best moves are *played out* in fresh samples to the first flag taken ([`playout`]), and
 //! the move that wins most often is played: the search sees tactics, the playouts see the
 //! race for the flag, and they sharpen with every round, so more time plays better.
@@ -28,9 +30,11 @@ use bw_rules::rng::SplitMix64;
 
 use super::brain::{Brain, Choice};
 use super::material::value;
-use super::seat_model::SeatModel;
+use super::seat_model::{KindMask, SeatModel};
 use super::simple::distances_to;
+use belief::Belief;
 
+mod belief;
 mod playout;
 mod sample;
 
@@ -120,6 +124,20 @@ impl Strong {
         } else {
             Vec::new()
         };
+        // What the enemies can tell of each friendly piece, where it stands now.
+        let mut seen = vec![None; board.len()];
+        for tok in &model.tokens {
+            if let Some(n) = tok.node
+                && model.friend(tok.owner)
+            {
+                seen[n.0 as usize] = Some((tok.owner, tok.public));
+            }
+        }
+        let mobile = model
+            .set
+            .ids()
+            .filter(|&k| model.set.get(k).mobile())
+            .fold(0, |m, k| m | 1 << k.0);
         Context {
             board,
             set: &model.set,
@@ -131,6 +149,8 @@ impl Strong {
             to_home: distances_to(board, &home),
             ally_rail,
             own_way,
+            seen,
+            mobile,
         }
     }
 
@@ -189,6 +209,11 @@ struct Context<'a> {
     /// With more than two sides in: per player, link distance to the nearest headquarters
     /// of another side (empty otherwise: with two sides an enemy's gain is the seat's loss).
     own_way: Vec<Vec<u32>>,
+    /// Per node, the friendly piece standing there when the decision began: its owner and
+    /// the kinds the enemies cannot rule out ([`Belief`]).
+    seen: Vec<Option<(PlayerId, KindMask)>>,
+    /// The kinds that move.
+    mobile: KindMask,
 }
 
 impl Context<'_> {
@@ -299,11 +324,18 @@ impl Context<'_> {
 
     /// The value of a root move in one sample (`base`: the sample's value): the next
     /// player's reply (an enemy picks the worst for the seat), then the seat's best capture.
-    fn root_move(&self, at: &mut [Option<Piece>], base: f32, from: NodeId, to: NodeId) -> f32 {
+    fn root_move(
+        &self,
+        at: &mut [Option<Piece>],
+        belief: &Belief,
+        base: f32,
+        from: NodeId,
+        to: NodeId,
+    ) -> f32 {
         let (delta, flag, undo) = self.make(at, from, to);
         let value = match flag {
             Some(f) => f,
-            None => self.reply(at, base + delta),
+            None => self.reply(at, belief, base + delta),
         };
         Self::unmake(at, undo);
         value
@@ -313,12 +345,12 @@ impl Context<'_> {
     /// answers (allies are passed over: with 并肩 allies the next seat is a friend, and
     /// the enemies come after it), and the worst of their answers counts; then the seat's
     /// best capture.
-    fn reply(&self, at: &mut [Option<Piece>], base: f32) -> f32 {
+    fn reply(&self, at: &mut [Option<Piece>], belief: &Belief, base: f32) -> f32 {
         let mut worst = f32::INFINITY;
         let mut p = self.next(self.me);
         while p != self.me {
             if !self.friend(p) {
-                worst = self.answer(at, base, p, worst);
+                worst = worst.min(self.answer(at, belief, base, p));
                 if worst <= -FLAG {
                     break;
                 }
@@ -332,39 +364,48 @@ impl Context<'_> {
         worst
     }
 
-    /// Enemy `opp`'s answer that is worst for the seat, each valued after the seat's best
-    /// capture, or `bound` when none is worse.
-    fn answer(&self, at: &mut [Option<Piece>], base: f32, opp: PlayerId, bound: f32) -> f32 {
+    /// Enemy `opp`'s answer, valued after the seat's best capture. The enemy picks what is
+    /// worst for the seat *as far as it can tell* ([`Belief`]: not knowing which of the
+    /// seat's pieces is which), then the sample decides what happens.
+    fn answer(&self, at: &mut [Option<Piece>], belief: &Belief, base: f32, opp: PlayerId) -> f32 {
         let replies = legal_moves(self.board, self.set, at, self.teams, opp);
         if replies.is_empty() {
             // The enemy has no legal move: it loses at the start of its turn.
-            return bound.min(base + 30.0);
+            return base + 30.0;
         }
-        // Cheap values first; a reply whose value is already no worse than the worst found
-        // cannot become worse by the seat's capture after it (quiescence only adds).
-        let mut scored: Vec<(f32, NodeId, NodeId)> = replies
+        // Each reply: the value the enemy expects, and the sample's. A reply the enemy
+        // expects to be no better for it than the best found cannot become so by the
+        // seat's capture after it (quiescence only adds), so the sorted list is cut there.
+        let mut scored: Vec<(f32, f32, NodeId, NodeId)> = replies
             .into_iter()
             .map(|(a, b)| {
+                let seen = self.seen_delta(at, belief, a, b);
                 let (delta, flag, undo) = self.make(at, a, b);
                 Self::unmake(at, undo);
-                (flag.unwrap_or(base + delta), a, b)
+                let real = flag.unwrap_or(base + delta);
+                (seen.map_or(real, |s| base + s), real, a, b)
             })
             .collect();
         scored.sort_by(|x, y| x.0.total_cmp(&y.0));
-        let mut worst = bound;
-        for (v, a, b) in scored {
-            if v >= worst {
+        // (what the enemy expects, what the sample gives)
+        let mut chosen = (f32::INFINITY, f32::INFINITY);
+        for (seen, real, a, b) in scored {
+            if seen >= chosen.0 {
                 break;
             }
-            if v <= -FLAG {
-                return v;
+            if real <= -FLAG {
+                chosen = (seen, real);
+                continue;
             }
             let (delta, _, undo) = self.make(at, a, b);
             let q = self.quiesce(at, base + delta);
             Self::unmake(at, undo);
-            worst = worst.min(q);
+            let expected = seen + (q - real);
+            if expected < chosen.0 {
+                chosen = (expected, q);
+            }
         }
-        worst
+        chosen.1
     }
 }
 
@@ -397,9 +438,10 @@ fn think(
         }
         let mut at = sample(model, &mut rng);
         let base = ctx.eval(&at);
+        let belief = ctx.belief(&at);
         let mut values = Vec::with_capacity(moves.len());
         for &(from, to) in moves {
-            values.push(ctx.root_move(&mut at, base, from, to) as f64);
+            values.push(ctx.root_move(&mut at, &belief, base, from, to) as f64);
             if samples.is_none() && done > 0 && Instant::now() >= deadline {
                 // Out of time inside a sample: leave it out.
                 return (sums, done);

@@ -5,10 +5,12 @@
 //! more time buys a better choice among the candidates. A playout counts quiet plies as the
 //! game does and scores the quiet-move draw (½) when it comes, so a player far ahead keeps
 //! capturing instead of drifting into it, and one behind sees where a draw can be had.
+//! With two sides an enemy attacks the seat's side by what it can tell of it ([`Belief`]):
+//! it does not walk straight to the seat's flag or past its mines.
 
 use std::time::Instant;
 
-use super::{Context, FLAG, sample};
+use super::{Belief, Context, FLAG, sample};
 use crate::junqi::seat_model::SeatModel;
 use bw_rules::junqi::board::NodeId;
 use bw_rules::junqi::game::{Piece, PlayerId};
@@ -60,6 +62,7 @@ impl Context<'_> {
     pub(super) fn playout(
         &self,
         at: &mut [Option<Piece>],
+        belief: &Belief,
         mut base: f32,
         mut mover: PlayerId,
         mut quiet: Quiet,
@@ -83,11 +86,20 @@ impl Context<'_> {
             }
             let mut best: Option<(f64, NodeId, NodeId)> = None;
             let mut third_flag = None;
+            // With two sides an enemy attacks the seat's side by what it can tell of it.
+            let blind = !mine && self.own_way.is_empty();
             for (from, to) in moves {
+                let seen = if blind {
+                    self.seen_delta(at, belief, from, to)
+                } else {
+                    None
+                };
                 let (delta, flag, undo) = self.make(at, from, to);
                 Self::unmake(at, undo);
-                // A flag can be taken: the mover takes it (only an enemy of its owner can).
+                // A flag can be taken: the mover takes it (only an enemy of its owner can),
+                // unless it cannot tell the flag from the other pieces it may be.
                 match flag {
+                    Some(f) if f < 0.0 && seen.is_some() => {}
                     Some(f) if f < 0.0 => return 0.0,
                     Some(_) if mine => return 1.0,
                     Some(_) => {
@@ -100,7 +112,7 @@ impl Context<'_> {
                 let gain = if mine {
                     delta
                 } else if self.own_way.is_empty() {
-                    -delta
+                    -seen.unwrap_or(delta)
                 } else {
                     self.own_gain(at, mover, from, to)
                 } as f64
@@ -119,7 +131,10 @@ impl Context<'_> {
                 continue;
             }
             let (_, from, to) = best.expect("moves");
-            let (delta, _, undo) = self.make(at, from, to);
+            let (delta, flag, undo) = self.make(at, from, to);
+            if flag.is_some_and(|f| f < 0.0) {
+                return 0.0;
+            }
             if quiet.ply(undo.d.is_some()) {
                 return DRAW;
             }
@@ -195,6 +210,7 @@ pub(super) fn refine(
         }
         let start = sample(model, &mut rng);
         let base = ctx.eval(&start);
+        let belief = ctx.belief(&start);
         let stream = rng.next_u64();
         for (sum, &(from, to)) in sums.iter_mut().zip(candidates) {
             let mut at = start.clone();
@@ -206,7 +222,14 @@ pub(super) fn refine(
                 None if drawn => DRAW,
                 None => {
                     let mut r = SplitMix64::new(stream);
-                    ctx.playout(&mut at, base + delta, ctx.next(ctx.me), quiet, &mut r)
+                    ctx.playout(
+                        &mut at,
+                        &belief,
+                        base + delta,
+                        ctx.next(ctx.me),
+                        quiet,
+                        &mut r,
+                    )
                 }
             };
         }

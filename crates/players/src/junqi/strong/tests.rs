@@ -160,6 +160,7 @@ fn it_takes_a_flag_it_can_see() {
         node: Some(beside),
         start: beside,
         possible: 1 << set.by_code("MAR").unwrap().0,
+        public: 1 << set.by_code("MAR").unwrap().0,
         moved: true,
     });
     assert!(
@@ -214,23 +215,39 @@ fn a_playout_ends_at_the_first_flag_taken() {
     for seed in 0..8 {
         let mut at = game.at.clone();
         let base = ctx.eval(&at);
+        let belief = ctx.belief(&at);
         let mut rng = SplitMix64::new(seed);
-        assert_eq!(ctx.playout(&mut at, base, 0, NO_LIMIT, &mut rng), 1.0);
+        assert_eq!(
+            ctx.playout(&mut at, &belief, base, 0, NO_LIMIT, &mut rng),
+            1.0
+        );
     }
     // E (seat 1) to move beside S's flag: every playout is a loss for S.
     let (game, _, _) = marshal_beside_flag(2, 1, 'S');
     for seed in 0..8 {
         let mut at = game.at.clone();
         let base = ctx.eval(&at);
+        let belief = ctx.belief(&at);
         let mut rng = SplitMix64::new(seed);
-        assert_eq!(ctx.playout(&mut at, base, 1, NO_LIMIT, &mut rng), 0.0);
+        assert_eq!(
+            ctx.playout(&mut at, &belief, base, 1, NO_LIMIT, &mut rng),
+            0.0
+        );
     }
     // From an opening, a playout is judged within [0, 1].
     let game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
     for seed in 0..8 {
         let mut at = game.at.clone();
         let base = ctx.eval(&at);
-        let v = ctx.playout(&mut at, base, 0, NO_LIMIT, &mut SplitMix64::new(seed));
+        let belief = ctx.belief(&at);
+        let v = ctx.playout(
+            &mut at,
+            &belief,
+            base,
+            0,
+            NO_LIMIT,
+            &mut SplitMix64::new(seed),
+        );
         assert!((0.0..=1.0).contains(&v), "{v}");
     }
 }
@@ -254,7 +271,15 @@ fn in_a_free_for_all_a_flag_taken_between_enemies_does_not_end_a_playout() {
     for seed in 0..8 {
         let mut at = game.at.clone();
         let base = ctx.eval(&at);
-        let v = ctx.playout(&mut at, base, 1, NO_LIMIT, &mut SplitMix64::new(seed));
+        let belief = ctx.belief(&at);
+        let v = ctx.playout(
+            &mut at,
+            &belief,
+            base,
+            1,
+            NO_LIMIT,
+            &mut SplitMix64::new(seed),
+        );
         assert_eq!(v, 0.0, "seed {seed}: N takes S's flag after E took W's");
         assert!(
             at.iter().all(|p| p.is_none_or(|p| p.owner != w)),
@@ -294,14 +319,23 @@ fn a_playout_scores_the_quiet_move_draw_when_it_comes() {
     for seed in 0..8 {
         let mut at = quiet_start.clone();
         let base = ctx.eval(&at);
-        let v = ctx.playout(&mut at, base, 0, last_ply, &mut SplitMix64::new(seed));
+        let belief = ctx.belief(&at);
+        let v = ctx.playout(
+            &mut at,
+            &belief,
+            base,
+            0,
+            last_ply,
+            &mut SplitMix64::new(seed),
+        );
         assert_eq!(v, 0.5, "seed {seed}");
     }
     // A flag taken on the last quiet ply is still a win: the capture comes first.
     let (game, _, _) = marshal_beside_flag(2, 0, 'E');
     let mut at = game.at.clone();
     let base = ctx.eval(&at);
-    let v = ctx.playout(&mut at, base, 0, last_ply, &mut SplitMix64::new(1));
+    let belief = ctx.belief(&at);
+    let v = ctx.playout(&mut at, &belief, base, 0, last_ply, &mut SplitMix64::new(1));
     assert_eq!(v, 1.0);
     // The count resets on a removal and runs on otherwise.
     let mut q = Quiet {
@@ -333,7 +367,8 @@ fn every_enemy_before_the_seats_next_turn_answers_its_move() {
             .into_iter()
             .find(|&(_, to)| at[to.0 as usize].is_none() && to != beside)
             .expect("a quiet move");
-        ctx.root_move(&mut at, base, from, to)
+        let belief = ctx.belief(&at);
+        ctx.root_move(&mut at, &belief, base, from, to)
     };
     // 标准 (S+N, E+W): W moves third, after E and S's ally N.
     assert!(quiet_answered_by(vec![0, 1, 0, 1], 3) <= -FLAG);
@@ -417,4 +452,104 @@ fn in_a_free_for_all_an_enemy_in_a_playout_plays_for_itself() {
     assert!(delta > 0.0, "and the seat is better off too: {delta}");
     m.teams = vec![0, 1, 0, 1];
     assert!(brain.context(&m).own_way.is_empty());
+}
+
+/// What the other seats can tell of a piece never rules out what it is, for every seat's
+/// pieces through a long game, and for the seat's own pieces it is not their kind: a
+/// piece that has not fought or shown itself stays as open as where it stood allows.
+#[test]
+fn what_the_other_seats_can_tell_of_a_piece_never_rules_out_the_truth() {
+    for seed in [11, 12, 13] {
+        let (game, m) = played(seed, 60, 0);
+        let mut hidden = 0;
+        for n in game.board.ids() {
+            let (Some(real), Some(tok)) = (game.at[n.0 as usize], m.token_on(n)) else {
+                continue;
+            };
+            assert!(
+                tok.public & 1 << real.kind.0 != 0,
+                "seed {seed}: {} ({:?}) ruled out",
+                game.board.name(n),
+                real.kind
+            );
+            if tok.moved {
+                assert!(
+                    game.set
+                        .ids()
+                        .all(|k| tok.public & 1 << k.0 == 0 || game.set.get(k).mobile())
+                );
+            }
+            if real.owner == 0 && tok.public.count_ones() > 1 {
+                hidden += 1;
+            }
+        }
+        let mine = game.at.iter().flatten().filter(|p| p.owner == 0).count();
+        assert!(
+            hidden > mine / 2,
+            "seed {seed}: {hidden} of the seat's {mine} pieces stay hidden"
+        );
+    }
+}
+
+/// Hidden information, the seat's own side: what an enemy in the search expects of an
+/// attack on one of the seat's pieces is the same whichever of two pieces it cannot tell
+/// apart stands there, though what the sample then gives differs.
+#[test]
+fn an_enemy_values_an_attack_by_what_it_can_tell_not_by_the_sample() {
+    let m = played(2, 0, 0).1;
+    let brain = Strong::new(1, None);
+    let ctx = brain.context(&m);
+    let game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
+    let b = &game.board;
+    let set = &game.set;
+    // Two of S's pieces on nodes the same deployment rules allow, of different kinds.
+    let s_nodes: Vec<NodeId> = b
+        .ids()
+        .filter(|&n| game.at[n.0 as usize].is_some_and(|p| p.owner == 0))
+        .collect();
+    let (x, y) = s_nodes
+        .iter()
+        .flat_map(|&x| s_nodes.iter().map(move |&y| (x, y)))
+        .find(|&(x, y)| {
+            let (px, py) = (
+                game.at[x.0 as usize].unwrap(),
+                game.at[y.0 as usize].unwrap(),
+            );
+            let (tx, ty) = (m.token_on(x).unwrap(), m.token_on(y).unwrap());
+            tx.public == ty.public
+                && px.kind != py.kind
+                && ctx.values[px.kind.0 as usize] != ctx.values[py.kind.0 as usize]
+                && set.get(px.kind).mobile()
+                && set.get(py.kind).mobile()
+        })
+        .expect("two pieces of S alike to the others");
+    // An E marshal to attack x from an empty node.
+    let from = b
+        .ids()
+        .find(|&n| game.at[n.0 as usize].is_none() && b.kind(n) != NodeKind::Hq)
+        .unwrap();
+    let mut at = game.at.clone();
+    at[from.0 as usize] = Some(Piece {
+        owner: 1,
+        kind: set.by_code("MAR").unwrap(),
+    });
+    let expects = |at: &Vec<Option<Piece>>| {
+        let belief = ctx.belief(at);
+        ctx.seen_delta(at, &belief, from, x).expect("x is hidden")
+    };
+    let real = |at: &Vec<Option<Piece>>| {
+        let mut at = at.clone();
+        ctx.make(&mut at, from, x).0
+    };
+    let mut swapped = at.clone();
+    swapped.swap(x.0 as usize, y.0 as usize);
+    assert_eq!(expects(&at), expects(&swapped));
+    assert_ne!(real(&at), real(&swapped), "the sample knows the difference");
+    // A piece the others know (its flag shown): the enemy sees what the sample has.
+    let mut m2 = m.clone();
+    let t = m2.token_at[x.0 as usize].unwrap() as usize;
+    m2.tokens[t].public = 1 << at[x.0 as usize].unwrap().kind.0;
+    let ctx2 = brain.context(&m2);
+    let belief = ctx2.belief(&at);
+    assert_eq!(ctx2.seen_delta(&at, &belief, from, x), None);
 }
