@@ -124,13 +124,17 @@ impl Strong {
         } else {
             Vec::new()
         };
-        // What the enemies can tell of each friendly piece, where it stands now.
+        // What the other side can tell of each piece where it stands now: the enemies of a
+        // friendly piece, the seat of the others.
         let mut seen = vec![None; board.len()];
         for tok in &model.tokens {
-            if let Some(n) = tok.node
-                && model.friend(tok.owner)
-            {
-                seen[n.0 as usize] = Some((tok.owner, tok.public));
+            if let Some(n) = tok.node {
+                let mask = if model.friend(tok.owner) {
+                    tok.public
+                } else {
+                    tok.possible
+                };
+                seen[n.0 as usize] = Some((tok.owner, mask));
             }
         }
         let mobile = model
@@ -209,8 +213,8 @@ struct Context<'a> {
     /// With more than two sides in: per player, link distance to the nearest headquarters
     /// of another side (empty otherwise: with two sides an enemy's gain is the seat's loss).
     own_way: Vec<Vec<u32>>,
-    /// Per node, the friendly piece standing there when the decision began: its owner and
-    /// the kinds the enemies cannot rule out ([`Belief`]).
+    /// Per node, the piece standing there when the decision began: its owner and the kinds
+    /// the other side cannot rule out ([`Belief`]).
     seen: Vec<Option<(PlayerId, KindMask)>>,
     /// The kinds that move.
     mobile: KindMask,

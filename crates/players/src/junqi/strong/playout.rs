@@ -5,8 +5,8 @@
 //! more time buys a better choice among the candidates. A playout counts quiet plies as the
 //! game does and scores the quiet-move draw (½) when it comes, so a player far ahead keeps
 //! capturing instead of drifting into it, and one behind sees where a draw can be had.
-//! With two sides an enemy attacks the seat's side by what it can tell of it ([`Belief`]):
-//! it does not walk straight to the seat's flag or past its mines.
+//! An enemy attacks the seat's side by what it can tell of it ([`Belief`]): it does not
+//! walk straight to the seat's flag or past its mines.
 
 use std::time::Instant;
 
@@ -69,6 +69,7 @@ impl Context<'_> {
         rng: &mut SplitMix64,
     ) -> f64 {
         let mut out = self.lost.to_vec();
+        let mut belief = belief.clone();
         for _ in 0..MAX_PLIES {
             let moves = legal_moves(self.board, self.set, at, self.teams, mover);
             let mine = self.friend(mover);
@@ -86,20 +87,19 @@ impl Context<'_> {
             }
             let mut best: Option<(f64, NodeId, NodeId)> = None;
             let mut third_flag = None;
-            // With two sides an enemy attacks the seat's side by what it can tell of it.
-            let blind = !mine && self.own_way.is_empty();
             for (from, to) in moves {
-                let seen = if blind {
-                    self.seen_delta(at, belief, from, to)
+                // An attack across the sides is chosen by what the attacker can tell.
+                let seen = if mine || self.own_way.is_empty() {
+                    self.seen_delta(at, &belief, from, to)
                 } else {
-                    None
+                    self.seen_own_gain(at, &belief, mover, from, to)
                 };
                 let (delta, flag, undo) = self.make(at, from, to);
                 Self::unmake(at, undo);
                 // A flag can be taken: the mover takes it (only an enemy of its owner can),
                 // unless it cannot tell the flag from the other pieces it may be.
                 match flag {
-                    Some(f) if f < 0.0 && seen.is_some() => {}
+                    Some(_) if seen.is_some() => {}
                     Some(f) if f < 0.0 => return 0.0,
                     Some(_) if mine => return 1.0,
                     Some(_) => {
@@ -110,11 +110,11 @@ impl Context<'_> {
                     None => {}
                 }
                 let gain = if mine {
-                    delta
+                    seen.unwrap_or(delta)
                 } else if self.own_way.is_empty() {
                     -seen.unwrap_or(delta)
                 } else {
-                    self.own_gain(at, mover, from, to)
+                    seen.unwrap_or_else(|| self.own_gain(at, mover, from, to))
                 } as f64
                     + rng.unit() * NOISE;
                 if best.is_none_or(|b| gain > b.0) {
@@ -132,9 +132,12 @@ impl Context<'_> {
             }
             let (_, from, to) = best.expect("moves");
             let (delta, flag, undo) = self.make(at, from, to);
-            if flag.is_some_and(|f| f < 0.0) {
-                return 0.0;
+            match flag {
+                Some(f) if f < 0.0 => return 0.0,
+                Some(_) => return 1.0,
+                None => {}
             }
+            belief.moved(at, from, to, self.mobile);
             if quiet.ply(undo.d.is_some()) {
                 return DRAW;
             }
@@ -155,10 +158,22 @@ impl Context<'_> {
         to: NodeId,
     ) -> f32 {
         let a = at[from.0 as usize].expect("a legal move starts on a piece");
+        self.own_gain_against(a, at[to.0 as usize], mover, from, to)
+    }
+
+    /// [`Context::own_gain`] of attacker `a` moving onto `to`, where `d` stands.
+    pub(super) fn own_gain_against(
+        &self,
+        a: Piece,
+        d: Option<Piece>,
+        mover: PlayerId,
+        from: NodeId,
+        to: NodeId,
+    ) -> f32 {
         let way = &self.own_way[mover];
         let step = |n: NodeId| 0.04 * (12 - way[n.0 as usize].min(12)) as f32;
         let worth = |p: Piece| self.values[p.kind.0 as usize];
-        match at[to.0 as usize] {
+        match d {
             None => step(to) - step(from),
             Some(d) => match combat(self.set, a.kind, d.kind) {
                 Combat::AttackerWins => worth(d) + step(to) - step(from),
@@ -222,6 +237,8 @@ pub(super) fn refine(
                 None if drawn => DRAW,
                 None => {
                     let mut r = SplitMix64::new(stream);
+                    let mut belief = belief.clone();
+                    belief.moved(&at, from, to, ctx.mobile);
                     ctx.playout(
                         &mut at,
                         &belief,

@@ -545,6 +545,73 @@ fn an_enemy_values_an_attack_by_what_it_can_tell_not_by_the_sample() {
     swapped.swap(x.0 as usize, y.0 as usize);
     assert_eq!(expects(&at), expects(&swapped));
     assert_ne!(real(&at), real(&swapped), "the sample knows the difference");
+    // 混战: what the enemy expects the attack to be worth to itself, the same.
+    let mut m3 = m.clone();
+    m3.teams = vec![0, 1, 2, 3];
+    let ctx3 = brain.context(&m3);
+    let gains = |at: &Vec<Option<Piece>>| {
+        let belief = ctx3.belief(at);
+        ctx3.seen_own_gain(at, &belief, 1, from, x)
+            .expect("x is hidden")
+    };
+    assert_eq!(gains(&at), gains(&swapped));
+    assert_ne!(
+        ctx3.own_gain(&at, 1, from, x),
+        ctx3.own_gain(&swapped, 1, from, x)
+    );
+    // And the other way: the seat's marshal attacking one of two E pieces the seat cannot
+    // tell apart expects the same of either.
+    let e_nodes: Vec<NodeId> = b
+        .ids()
+        .filter(|&n| game.at[n.0 as usize].is_some_and(|p| p.owner == 1))
+        .collect();
+    let (ex, ey) = e_nodes
+        .iter()
+        .flat_map(|&x| e_nodes.iter().map(move |&y| (x, y)))
+        .find(|&(x, y)| {
+            let (px, py) = (
+                game.at[x.0 as usize].unwrap(),
+                game.at[y.0 as usize].unwrap(),
+            );
+            m.token_on(x).unwrap().possible == m.token_on(y).unwrap().possible
+                && ctx.values[px.kind.0 as usize] != ctx.values[py.kind.0 as usize]
+                && set.get(px.kind).mobile()
+                && set.get(py.kind).mobile()
+        })
+        .expect("two pieces of E alike to S");
+    let mut mine = game.at.clone();
+    mine[from.0 as usize] = Some(Piece {
+        owner: 0,
+        kind: set.by_code("MAR").unwrap(),
+    });
+    let mut mine_swapped = mine.clone();
+    mine_swapped.swap(ex.0 as usize, ey.0 as usize);
+    let seat_expects = |at: &Vec<Option<Piece>>| {
+        let belief = ctx.belief(at);
+        ctx.seen_delta(at, &belief, from, ex)
+            .expect("ex is hidden from S")
+    };
+    assert_eq!(seat_expects(&mine), seat_expects(&mine_swapped));
+    // In a playout what is known of a piece goes with it when it moves: an S piece from
+    // the front row (no bomb may stand there) is still known to be no bomb one step on.
+    let (front, step) = s_nodes
+        .iter()
+        .filter(|&&n| b.node(n).r == 0)
+        .find_map(|&n| {
+            b.adjacent(n)
+                .iter()
+                .map(|&(t, _)| t)
+                .find(|&t| at[t.0 as usize].is_none())
+                .map(|t| (n, t))
+        })
+        .expect("a front-row piece of S with room to move");
+    let mut belief = ctx.belief(&at);
+    let mut moved = at.clone();
+    moved.swap(front.0 as usize, step.0 as usize);
+    belief.moved(&moved, front, step, ctx.mobile);
+    let known = m.token_on(front).unwrap().public & ctx.mobile;
+    assert_ne!(known, ctx.mobile);
+    assert_eq!(ctx.seen_mask(&moved, &belief, step.0 as usize), known);
     // A piece the others know (its flag shown): the enemy sees what the sample has.
     let mut m2 = m.clone();
     let t = m2.token_at[x.0 as usize].unwrap() as usize;
