@@ -5,8 +5,9 @@
 //! more time buys a better choice among the candidates. A playout counts quiet plies as the
 //! game does and scores the quiet-move draw (½) when it comes, so a player far ahead keeps
 //! capturing instead of drifting into it, and one behind sees where a draw can be had.
-//! An enemy attacks the seat's side by what it can tell of it ([`Belief`]): it does not
-//! walk straight to the seat's flag or past its mines.
+//! Each side attacks the other by what it can tell of it ([`Belief`]): an enemy does not
+//! walk straight to the seat's flag or past its mines, nor the seat's side to the sample's
+//! enemy flag.
 
 use std::time::Instant;
 
