@@ -430,7 +430,10 @@ fn a_full_disk_stops_the_room_and_loses_nothing_acknowledged() {
     // A few moves each, every one acknowledged.
     bw_server::client::drive(&mut clients, WAIT * 3, |_, c| c.acted >= 4).unwrap();
     let mut seqs = [100, 100];
-    let mut last: [Option<GameView>; 2] = [None, None];
+    // What each seat was last told so far: the other seat's next move may be the change
+    // that cannot be journaled, and then no view comes after this one.
+    let mut last: [Option<GameView>; 2] =
+        [clients[0].last_view.clone(), clients[1].last_view.clone()];
     let mut left = [false, false];
     // The disk fills: the next change cannot be journaled.
     clients[0]
