@@ -214,40 +214,19 @@ fn a_playout_ends_at_the_first_flag_taken() {
     let (game, _, _) = marshal_beside_flag(2, 0, 'E');
     for seed in 0..8 {
         let mut at = game.at.clone();
-        let base = ctx.eval(&at);
-        let belief = ctx.belief(&at);
-        let mut rng = SplitMix64::new(seed);
-        assert_eq!(
-            ctx.playout(&mut at, &belief, base, 0, NO_LIMIT, &mut rng),
-            1.0
-        );
+        assert_eq!(play_out(&ctx, &mut at, 0, NO_LIMIT, seed), 1.0);
     }
     // E (seat 1) to move beside S's flag: every playout is a loss for S.
     let (game, _, _) = marshal_beside_flag(2, 1, 'S');
     for seed in 0..8 {
         let mut at = game.at.clone();
-        let base = ctx.eval(&at);
-        let belief = ctx.belief(&at);
-        let mut rng = SplitMix64::new(seed);
-        assert_eq!(
-            ctx.playout(&mut at, &belief, base, 1, NO_LIMIT, &mut rng),
-            0.0
-        );
+        assert_eq!(play_out(&ctx, &mut at, 1, NO_LIMIT, seed), 0.0);
     }
     // From an opening, a playout is judged within [0, 1].
     let game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
     for seed in 0..8 {
         let mut at = game.at.clone();
-        let base = ctx.eval(&at);
-        let belief = ctx.belief(&at);
-        let v = ctx.playout(
-            &mut at,
-            &belief,
-            base,
-            0,
-            NO_LIMIT,
-            &mut SplitMix64::new(seed),
-        );
+        let v = play_out(&ctx, &mut at, 0, NO_LIMIT, seed);
         assert!((0.0..=1.0).contains(&v), "{v}");
     }
 }
@@ -270,16 +249,7 @@ fn in_a_free_for_all_a_flag_taken_between_enemies_does_not_end_a_playout() {
     let ctx = brain.context(&m);
     for seed in 0..8 {
         let mut at = game.at.clone();
-        let base = ctx.eval(&at);
-        let belief = ctx.belief(&at);
-        let v = ctx.playout(
-            &mut at,
-            &belief,
-            base,
-            1,
-            NO_LIMIT,
-            &mut SplitMix64::new(seed),
-        );
+        let v = play_out(&ctx, &mut at, 1, NO_LIMIT, seed);
         assert_eq!(v, 0.0, "seed {seed}: N takes S's flag after E took W's");
         assert!(
             at.iter().all(|p| p.is_none_or(|p| p.owner != w)),
@@ -289,6 +259,19 @@ fn in_a_free_for_all_a_flag_taken_between_enemies_does_not_end_a_playout() {
 }
 
 const NO_LIMIT: Quiet = Quiet { count: 0, limit: 0 };
+
+/// A playout from `at` with `mover` to move, its value and belief taken from `at`.
+fn play_out(
+    ctx: &Context,
+    at: &mut [Option<Piece>],
+    mover: PlayerId,
+    quiet: Quiet,
+    seed: u64,
+) -> f64 {
+    let base = ctx.eval(at);
+    let belief = ctx.belief(at);
+    ctx.playout(at, &belief, base, mover, quiet, &mut SplitMix64::new(seed))
+}
 
 #[test]
 fn a_playout_scores_the_quiet_move_draw_when_it_comes() {
@@ -318,24 +301,13 @@ fn a_playout_scores_the_quiet_move_draw_when_it_comes() {
     };
     for seed in 0..8 {
         let mut at = quiet_start.clone();
-        let base = ctx.eval(&at);
-        let belief = ctx.belief(&at);
-        let v = ctx.playout(
-            &mut at,
-            &belief,
-            base,
-            0,
-            last_ply,
-            &mut SplitMix64::new(seed),
-        );
+        let v = play_out(&ctx, &mut at, 0, last_ply, seed);
         assert_eq!(v, 0.5, "seed {seed}");
     }
     // A flag taken on the last quiet ply is still a win: the capture comes first.
     let (game, _, _) = marshal_beside_flag(2, 0, 'E');
     let mut at = game.at.clone();
-    let base = ctx.eval(&at);
-    let belief = ctx.belief(&at);
-    let v = ctx.playout(&mut at, &belief, base, 0, last_ply, &mut SplitMix64::new(1));
+    let v = play_out(&ctx, &mut at, 0, last_ply, 1);
     assert_eq!(v, 1.0);
     // The count resets on a removal and runs on otherwise.
     let mut q = Quiet {
@@ -502,27 +474,31 @@ fn an_enemy_values_an_attack_by_what_it_can_tell_not_by_the_sample() {
     let game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
     let b = &game.board;
     let set = &game.set;
+    // Two pieces of `owner` that `mask` cannot tell apart, of kinds worth different
+    // amounts, both mobile; and every node of `owner`'s.
+    let alike = |owner: PlayerId, mask: &dyn Fn(&crate::junqi::seat_model::Token) -> u32| {
+        let nodes: Vec<NodeId> = b
+            .ids()
+            .filter(|&n| game.at[n.0 as usize].is_some_and(|p| p.owner == owner))
+            .collect();
+        let pair = nodes
+            .iter()
+            .flat_map(|&x| nodes.iter().map(move |&y| (x, y)))
+            .find(|&(x, y)| {
+                let (px, py) = (
+                    game.at[x.0 as usize].unwrap(),
+                    game.at[y.0 as usize].unwrap(),
+                );
+                mask(m.token_on(x).unwrap()) == mask(m.token_on(y).unwrap())
+                    && ctx.values[px.kind.0 as usize] != ctx.values[py.kind.0 as usize]
+                    && set.get(px.kind).mobile()
+                    && set.get(py.kind).mobile()
+            })
+            .expect("two pieces alike to the other side");
+        (pair, nodes)
+    };
     // Two of S's pieces on nodes the same deployment rules allow, of different kinds.
-    let s_nodes: Vec<NodeId> = b
-        .ids()
-        .filter(|&n| game.at[n.0 as usize].is_some_and(|p| p.owner == 0))
-        .collect();
-    let (x, y) = s_nodes
-        .iter()
-        .flat_map(|&x| s_nodes.iter().map(move |&y| (x, y)))
-        .find(|&(x, y)| {
-            let (px, py) = (
-                game.at[x.0 as usize].unwrap(),
-                game.at[y.0 as usize].unwrap(),
-            );
-            let (tx, ty) = (m.token_on(x).unwrap(), m.token_on(y).unwrap());
-            tx.public == ty.public
-                && px.kind != py.kind
-                && ctx.values[px.kind.0 as usize] != ctx.values[py.kind.0 as usize]
-                && set.get(px.kind).mobile()
-                && set.get(py.kind).mobile()
-        })
-        .expect("two pieces of S alike to the others");
+    let ((x, y), s_nodes) = alike(0, &|t| t.public);
     // An E marshal to attack x from an empty node.
     let from = b
         .ids()
@@ -561,24 +537,7 @@ fn an_enemy_values_an_attack_by_what_it_can_tell_not_by_the_sample() {
     );
     // And the other way: the seat's marshal attacking one of two E pieces the seat cannot
     // tell apart expects the same of either.
-    let e_nodes: Vec<NodeId> = b
-        .ids()
-        .filter(|&n| game.at[n.0 as usize].is_some_and(|p| p.owner == 1))
-        .collect();
-    let (ex, ey) = e_nodes
-        .iter()
-        .flat_map(|&x| e_nodes.iter().map(move |&y| (x, y)))
-        .find(|&(x, y)| {
-            let (px, py) = (
-                game.at[x.0 as usize].unwrap(),
-                game.at[y.0 as usize].unwrap(),
-            );
-            m.token_on(x).unwrap().possible == m.token_on(y).unwrap().possible
-                && ctx.values[px.kind.0 as usize] != ctx.values[py.kind.0 as usize]
-                && set.get(px.kind).mobile()
-                && set.get(py.kind).mobile()
-        })
-        .expect("two pieces of E alike to S");
+    let ((ex, ey), _) = alike(1, &|t| t.possible);
     let mut mine = game.at.clone();
     mine[from.0 as usize] = Some(Piece {
         owner: 0,
