@@ -139,6 +139,11 @@ impl SeatModel {
         self.teams[p] == self.teams[self.me]
     }
 
+    /// The kinds that move.
+    pub fn mobile_mask(&self) -> KindMask {
+        self.mask_where(|k| self.set.get(k).mobile())
+    }
+
     fn mask_where(&self, f: impl Fn(PieceKindId) -> bool) -> KindMask {
         self.set
             .ids()
@@ -217,15 +222,13 @@ impl SeatModel {
     /// Narrows a token; a contradiction (a referee that lied, or a rule this model does not
     /// know) falls back to what it showed by moving.
     fn narrow(&mut self, t: usize, mask: KindMask) {
+        let mobile = self.mobile_mask();
         let token = &mut self.tokens[t];
         let narrowed = token.possible & mask;
         token.possible = if narrowed != 0 {
             narrowed
         } else if token.moved {
-            self.set
-                .ids()
-                .filter(|&k| self.set.get(k).mobile())
-                .fold(0, |m, k| m | 1 << k.0)
+            mobile
         } else {
             (1u32 << self.set.len()) - 1
         };
@@ -273,7 +276,7 @@ impl SeatModel {
                     ));
                 }
                 // It moved: not a mine or flag. A run no other piece could make: an engineer.
-                let mobile = self.mask_where(|k| self.set.get(k).mobile());
+                let mobile = self.mobile_mask();
                 self.tokens[t].moved = true;
                 self.narrow(t, mobile);
                 self.narrow_public(t, mobile);

@@ -137,11 +137,6 @@ impl Strong {
                 seen[n.0 as usize] = Some((tok.owner, mask));
             }
         }
-        let mobile = model
-            .set
-            .ids()
-            .filter(|&k| model.set.get(k).mobile())
-            .fold(0, |m, k| m | 1 << k.0);
         Context {
             board,
             set: &model.set,
@@ -154,7 +149,7 @@ impl Strong {
             ally_rail,
             own_way,
             seen,
-            mobile,
+            mobile: model.mobile_mask(),
         }
     }
 
