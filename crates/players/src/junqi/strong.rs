@@ -3,9 +3,9 @@
 //! Each move it *samples* full positions consistent with everything the seat knows (every
 //! other piece's possible kinds, each army's piece counts), searches each sample a few
 //! plies deep on the exact kernels (its move; the reply of each enemy that moves before its
-//! next turn, allies passed over, the worst of them counting; then its own best capture: a
-//! small quiescence) and ranks the moves by their average over the samples
-//! (perfect-information Monte Carlo). A sample is open, but an enemy in it is not let see
+//! next turn, allies passed over, the worst of them counting (in 混战 each enemy plays for
+//! itself); then its own best capture: a small quiescence) and ranks the moves by their
+//! average over the samples (perfect-information Monte Carlo). A sample is open, but an enemy in it is not let see
 //! the seat's side: it chooses its attacks by what the public messages tell of the pieces
 //! it attacks ([`belief`]), and the sample decides what happens. That takes 40 % of the time. For the rest, the few
 //! best moves are *played out* in fresh samples to the first flag taken ([`playout`]), and
@@ -363,14 +363,18 @@ impl Context<'_> {
         worst
     }
 
-    /// Enemy `opp`'s answer, valued after the seat's best capture. The enemy picks what is
-    /// worst for the seat *as far as it can tell* ([`Belief`]: not knowing which of the
-    /// seat's pieces is which), then the sample decides what happens.
+    /// Enemy `opp`'s answer, valued after the seat's best capture. With two sides the enemy
+    /// picks what is worst for the seat *as far as it can tell* ([`Belief`]: not knowing
+    /// which of the seat's pieces is which), then the sample decides what happens; in 混战
+    /// it plays for itself ([`Context::answer_for_itself`]).
     fn answer(&self, at: &mut [Option<Piece>], belief: &Belief, base: f32, opp: PlayerId) -> f32 {
         let replies = legal_moves(self.board, self.set, at, self.teams, opp);
         if replies.is_empty() {
             // The enemy has no legal move: it loses at the start of its turn.
             return base + 30.0;
+        }
+        if !self.own_way.is_empty() {
+            return self.answer_for_itself(at, belief, base, opp, replies);
         }
         // Each reply: the value the enemy expects, and the sample's. A reply the enemy
         // expects to be no better for it than the best found cannot become so by the
@@ -405,6 +409,40 @@ impl Context<'_> {
             }
         }
         chosen.1
+    }
+
+    /// In 混战 enemy `opp` plays for itself: it answers with the reply it expects to gain
+    /// most by ([`Context::own_gain`], by what it can tell of the piece it attacks; any flag
+    /// it can take first), valued for the seat after the seat's best capture. Another
+    /// enemy's flag taken puts only that army out, so it counts as its material.
+    fn answer_for_itself(
+        &self,
+        at: &mut [Option<Piece>],
+        belief: &Belief,
+        base: f32,
+        opp: PlayerId,
+        replies: Vec<(NodeId, NodeId)>,
+    ) -> f32 {
+        let mut best: Option<(f32, NodeId, NodeId)> = None;
+        for (a, b) in replies {
+            let gain = self
+                .seen_own_gain(at, belief, opp, a, b)
+                .unwrap_or_else(|| match at[b.0 as usize] {
+                    Some(d) if self.set.get(d.kind).ability == Ability::Flag => FLAG,
+                    _ => self.own_gain(at, opp, a, b),
+                });
+            if best.is_none_or(|(g, _, _)| gain > g) {
+                best = Some((gain, a, b));
+            }
+        }
+        let (_, a, b) = best.expect("replies");
+        let (delta, flag, undo) = self.make(at, a, b);
+        let value = match flag {
+            Some(f) if f < 0.0 => f,
+            _ => self.quiesce(at, base + delta),
+        };
+        Self::unmake(at, undo);
+        value
     }
 }
 

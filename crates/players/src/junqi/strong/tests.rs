@@ -426,6 +426,54 @@ fn in_a_free_for_all_an_enemy_in_a_playout_plays_for_itself() {
     assert!(brain.context(&m).own_way.is_empty());
 }
 
+/// In 混战 an enemy answering in the search plays for itself as well: E's marshal, between
+/// W's general and S's lieutenant, takes the general, and S is better off for it. With
+/// 标准 sides W is E's ally, and E takes the lieutenant.
+#[test]
+fn in_a_free_for_all_an_enemy_in_the_search_plays_for_itself() {
+    let mut m = played(2, 0, 0).1;
+    let b = m.board.clone();
+    let set = m.set.clone();
+    let open =
+        |n: NodeId| !matches!(b.kind(n), NodeKind::Hq | NodeKind::Camp) && m.token_on(n).is_none();
+    let (from, general, lieutenant) = b
+        .ids()
+        .filter(|&n| open(n))
+        .find_map(|n| {
+            let next: Vec<NodeId> = b
+                .adjacent(n)
+                .iter()
+                .map(|&(t, _)| t)
+                .filter(|&t| open(t))
+                .collect();
+            (next.len() >= 2).then(|| (n, next[0], next[1]))
+        })
+        .expect("a node with two open neighbours");
+    let piece = |owner, code| {
+        Some(Piece {
+            owner,
+            kind: set.by_code(code).unwrap(),
+        })
+    };
+    let mut at = vec![None; b.len()];
+    at[from.0 as usize] = piece(1, "MAR");
+    at[general.0 as usize] = piece(3, "GEN");
+    at[lieutenant.0 as usize] = piece(0, "LT");
+    let brain = Strong::new(1, None);
+    let answered = |m: &SeatModel, at: &mut Vec<Option<Piece>>| {
+        let ctx = brain.context(m);
+        let base = ctx.eval(at);
+        let belief = ctx.belief(at);
+        ctx.answer(at, &belief, base, 1) - base
+    };
+    m.teams = vec![0, 1, 2, 3];
+    let gained = answered(&m, &mut at);
+    assert!(gained > 0.0, "E took W's general: {gained}");
+    m.teams = vec![0, 1, 0, 1];
+    let lost = answered(&m, &mut at);
+    assert!(lost < 0.0, "E took S's lieutenant: {lost}");
+}
+
 /// What the other seats can tell of a piece never rules out what it is, for every seat's
 /// pieces through a long game, and for the seat's own pieces it is not their kind: a
 /// piece that has not fought or shown itself stays as open as where it stood allows.
