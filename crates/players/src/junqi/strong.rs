@@ -427,10 +427,7 @@ impl Context<'_> {
         for (a, b) in replies {
             let gain = self
                 .seen_own_gain(at, belief, opp, a, b)
-                .unwrap_or_else(|| match at[b.0 as usize] {
-                    Some(d) if self.set.get(d.kind).ability == Ability::Flag => FLAG,
-                    _ => self.own_gain(at, opp, a, b),
-                });
+                .unwrap_or_else(|| self.own_gain(at, opp, a, b));
             if best.is_none_or(|(g, _, _)| gain > g) {
                 best = Some((gain, a, b));
             }

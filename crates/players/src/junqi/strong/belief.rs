@@ -129,11 +129,7 @@ impl Context<'_> {
     ) -> Option<f32> {
         let a = at[from.0 as usize]?;
         self.as_seen(at, belief, from, to, |d| {
-            if self.set.get(d.kind).ability == Ability::Flag {
-                FLAG
-            } else {
-                self.own_gain_against(a, Some(d), mover, from, to)
-            }
+            self.own_gain_against(a, Some(d), mover, from, to)
         })
     }
 

@@ -16,7 +16,7 @@ use crate::junqi::seat_model::SeatModel;
 use bw_rules::junqi::board::NodeId;
 use bw_rules::junqi::game::{Piece, PlayerId};
 use bw_rules::junqi::moves::legal_moves;
-use bw_rules::junqi::pieces::{Combat, combat};
+use bw_rules::junqi::pieces::{Ability, Combat, combat};
 use bw_rules::rng::SplitMix64;
 
 /// Plies a playout runs before it is judged on material.
@@ -149,7 +149,8 @@ impl Context<'_> {
     }
 
     /// What a move is worth to its own mover when more than two sides are in (混战): the
-    /// material it takes or loses, whoever's, and its steps towards its own nearest enemy.
+    /// material it takes or loses, whoever's (a flag: `FLAG`), and its steps towards its own
+    /// nearest enemy.
     /// (With two sides an enemy's gain is the seat's loss, and the playout uses that.)
     pub(super) fn own_gain(
         &self,
@@ -176,6 +177,8 @@ impl Context<'_> {
         let worth = |p: Piece| self.values[p.kind.0 as usize];
         match d {
             None => step(to) - step(from),
+            // A flag taken is worth the game to its taker.
+            Some(d) if self.set.get(d.kind).ability == Ability::Flag => FLAG,
             Some(d) => match combat(self.set, a.kind, d.kind) {
                 Combat::AttackerWins => worth(d) + step(to) - step(from),
                 Combat::DefenderWins => -worth(a) - step(from),
