@@ -195,21 +195,37 @@ pub struct Game {
     map_file: PathBuf,
     pub log: PathBuf,
     pub saves: PathBuf,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
     window: String,
+}
+
+/// The last `n` lines of `text`.
+fn last_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
 }
 
 fn target_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target")
 }
 
-/// Starts an Xvfb display of `size` and returns it with its number.
-pub fn xvfb(size: (u32, u32)) -> (Child, String) {
+/// Starts an Xvfb display of `size` and returns it with its number; what the server says
+/// goes to `stderr`. `-noreset`: by default an X server resets when its last client leaves,
+/// which is the very moment a test starts the game again after killing it.
+pub fn xvfb(size: (u32, u32), stderr: Stdio) -> (Child, String) {
     let mut x = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-nolisten", "tcp", "-screen", "0"])
+        .args([
+            "-displayfd",
+            "1",
+            "-nolisten",
+            "tcp",
+            "-noreset",
+            "-screen",
+            "0",
+        ])
         .arg(format!("{}x{}x24", size.0, size.1))
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .expect("Xvfb runs (scripts/deps.sh --test installs it)");
     let mut line = String::new();
@@ -241,7 +257,8 @@ impl Game {
                 std::fs::copy(e.path(), save_dir.join(e.file_name())).unwrap();
             }
         }
-        let (xvfb, display) = xvfb(size);
+        let xvfb_log = std::fs::File::create(dir.path().join("xvfb.log")).unwrap();
+        let (xvfb, display) = xvfb(size, Stdio::from(xvfb_log));
         let mut g = Game {
             name: name.to_string(),
             xvfb,
@@ -250,7 +267,7 @@ impl Game {
             map_file: dir.path().join("ui.map"),
             log: dir.path().join("game.log"),
             saves: save_dir,
-            _dir: dir,
+            dir,
             window: String::new(),
         };
         g.launch(args);
@@ -519,20 +536,23 @@ impl Game {
         let shot = dir.join(format!("{}.png", self.name));
         self.capture(&shot);
         std::fs::copy(&self.log, dir.join(format!("{}.log", self.name))).ok();
-        let tail: String = self
-            .log_text()
-            .lines()
-            .rev()
-            .take(30)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect::<Vec<_>>()
-            .join("\n");
+        let log = self.log_text();
+        let tail = last_lines(&log, 30);
+        // A backtrace can fill the tail: the panic's own words come first.
+        let lines: Vec<&str> = log.lines().collect();
+        let panics: Vec<&str> = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.contains("panicked at"))
+            .flat_map(|(i, _)| lines[i..(i + 2).min(lines.len())].iter().copied())
+            .collect();
+        let xvfb = std::fs::read_to_string(self.dir.path().join("xvfb.log")).unwrap_or_default();
         panic!(
-            "{}: {why}\n(screenshot {}; log tail:)\n{tail}",
+            "{}: {why}\n(screenshot {}; panics:)\n{}\n(the X server's last words:)\n{}\n(log tail:)\n{tail}",
             self.name,
-            shot.display()
+            shot.display(),
+            panics.join("\n"),
+            last_lines(&xvfb, 5),
         );
     }
 

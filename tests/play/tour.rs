@@ -61,7 +61,7 @@ fn breaches(display: &str, screen: &str, lang: &str, pack: &str, size: (u32, u32
 }
 
 fn tour(combos: &[(&str, &str, (u32, u32))]) {
-    let (mut x, display) = crate::driver::xvfb((1280, 800));
+    let (mut x, display) = crate::driver::xvfb((1280, 800), std::process::Stdio::null());
     let mut found = Vec::new();
     for &(lang, pack, size) in combos {
         for screen in SCREENS {
