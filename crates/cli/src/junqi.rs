@@ -8,7 +8,7 @@ use bw_players::junqi::autoplay::{computer_players, play_out};
 use bw_rules::junqi::board::{Board, NodeId};
 use bw_rules::junqi::headless::{setup, transcript};
 use bw_rules::junqi::record::Record;
-use bw_rules::junqi::{Alliance, BoardChoice, Occupant, PieceSet, Rules, destinations};
+use bw_rules::junqi::{Alliance, BoardChoice, Occupancy, Occupant, PieceSet, Rules, destinations};
 use clap::{Subcommand, ValueEnum};
 
 use super::Failure;
@@ -149,7 +149,7 @@ pub fn run(command: JunqiCommand) -> Result<(), Failure> {
                 })
             };
             let from = node(&from)?;
-            let mut occ = vec![Occupant::Empty; b.len()];
+            let mut occ = Occupancy::default();
             for (names, what) in [(&own, Occupant::Friend), (&enemy, Occupant::Enemy)] {
                 for name in names.iter().filter(|n| !n.is_empty()) {
                     let n = node(name)?;
@@ -158,10 +158,10 @@ pub fn run(command: JunqiCommand) -> Result<(), Failure> {
                             "`{name}` is the moving piece's own node"
                         )));
                     }
-                    if occ[n.0 as usize] != Occupant::Empty {
+                    if occ.of(n) != Occupant::Empty {
                         return Err(Failure::bad_input(format!("`{name}` is given twice")));
                     }
-                    occ[n.0 as usize] = what;
+                    occ.put(n, what);
                 }
             }
             let mut names: Vec<&str> = destinations(&b, &occ, from, engineer)

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bw_rules::junqi::game::{Action, Junqi, Phase, legal_moves};
 use bw_rules::junqi::headless::setup;
-use bw_rules::junqi::reach::{Occupant, destinations};
+use bw_rules::junqi::reach::{Occupancy, destinations};
 use bw_rules::junqi::{Ability, PieceSet, PlayerView, Rules};
 use bw_rules::rng::{SplitMix64, stream};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -62,7 +62,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| destinations(black_box(&g.board), black_box(&occ), from, true))
         });
     }
-    let empty = vec![Occupant::Empty; g.board.len()];
+    let empty = Occupancy::default();
     let s40 = g.board.find("S40").unwrap();
     c.bench_function("junqi: one engineer search, empty 4p board from S40", |b| {
         b.iter(|| destinations(black_box(&g.board), black_box(&empty), s40, true))

@@ -1,6 +1,6 @@
 //! Both boards as the spec counts them, and the spec's reach vectors.
 
-use bw_rules::junqi::{Board, NodeId, Occupant, PieceSet, canonical_path, destinations};
+use bw_rules::junqi::{Board, NodeId, Occupancy, Occupant, PieceSet, canonical_path, destinations};
 
 fn names(b: &Board, set: bw_rules::junqi::NodeSet) -> Vec<String> {
     let mut v: Vec<String> = set.iter().map(|n| b.name(n).to_string()).collect();
@@ -8,13 +8,9 @@ fn names(b: &Board, set: bw_rules::junqi::NodeSet) -> Vec<String> {
     v
 }
 
-fn empty(b: &Board) -> Vec<Occupant> {
-    vec![Occupant::Empty; b.len()]
-}
-
 fn rail_only(b: &Board, from: &str, engineer: bool) -> Vec<String> {
     let f = b.find(from).unwrap();
-    let all = destinations(b, &empty(b), f, engineer);
+    let all = destinations(b, &Occupancy::default(), f, engineer);
     let steps: Vec<NodeId> = b.adjacent(f).iter().map(|&(n, _)| n).collect();
     let mut v: Vec<String> = all
         .iter()
@@ -71,7 +67,7 @@ fn four_player_non_engineer_at_s44_reaches_21_by_rail() {
 fn four_player_engineer_at_s40_reaches_every_other_station() {
     let b = Board::four_player();
     let f = b.find("S40").unwrap();
-    let got = destinations(&b, &empty(&b), f, true);
+    let got = destinations(&b, &Occupancy::default(), f, true);
     let stations = b
         .ids()
         .filter(|&n| b.kind(n) == bw_rules::junqi::NodeKind::Station && n != f);
@@ -99,7 +95,7 @@ fn road_steps_camps_and_headquarters() {
     assert_eq!(
         names(
             &b,
-            destinations(&b, &empty(&b), b.find("A22").unwrap(), false)
+            destinations(&b, &Occupancy::default(), b.find("A22").unwrap(), false)
         )
         .len(),
         8
@@ -107,16 +103,16 @@ fn road_steps_camps_and_headquarters() {
     assert_eq!(
         names(
             &b,
-            destinations(&b, &empty(&b), b.find("A12").unwrap(), false)
+            destinations(&b, &Occupancy::default(), b.find("A12").unwrap(), false)
         ),
         expand("A02 A11 A13 A22")
     );
     // A piece on an HQ never moves.
-    assert!(destinations(&b, &empty(&b), b.find("A51").unwrap(), false).is_empty());
+    assert!(destinations(&b, &Occupancy::default(), b.find("A51").unwrap(), false).is_empty());
     // An enemy in a camp is not a destination; one on the railway blocks the run but can be hit.
-    let mut occ = empty(&b);
-    occ[b.find("A11").unwrap().0 as usize] = Occupant::Enemy;
-    occ[b.find("A20").unwrap().0 as usize] = Occupant::Enemy;
+    let mut occ = Occupancy::default();
+    occ.put(b.find("A11").unwrap(), Occupant::Enemy);
+    occ.put(b.find("A20").unwrap(), Occupant::Enemy);
     let d = names(&b, destinations(&b, &occ, b.find("A40").unwrap(), false));
     assert!(d.contains(&"A20".to_string()) && !d.contains(&"A10".to_string()));
     let d = names(&b, destinations(&b, &occ, b.find("A10").unwrap(), false));
@@ -129,7 +125,7 @@ fn road_steps_camps_and_headquarters() {
 #[test]
 fn canonical_paths_prefer_links_then_straight_runs_then_the_shortest_railway_path() {
     let b = Board::four_player();
-    let occ = empty(&b);
+    let occ = Occupancy::default();
     let p = |from: &str, to: &str| {
         canonical_path(&b, &occ, b.find(from).unwrap(), b.find(to).unwrap())
             .iter()

@@ -37,7 +37,7 @@ use bw_rules::junqi::ecs::{JunqiMatch, JunqiRulesPlugin, despawn_match, spawn_ma
 use bw_rules::junqi::game::{Action, Phase, PlayerId, Refusal};
 use bw_rules::junqi::record::Record;
 use bw_rules::junqi::setup::{Layout, deal};
-use bw_rules::junqi::{Junqi, NodeId, Occupant, PieceSet, PlayerView, Rules, canonical_path};
+use bw_rules::junqi::{Junqi, NodeId, PieceSet, PlayerView, Rules, canonical_path};
 
 use crate::app::Saves;
 use crate::app::i18n::Locale;
@@ -156,16 +156,7 @@ impl JunqiTable {
             return vec![];
         }
         let view = PlayerView::position(game, self.viewer.unwrap_or(0));
-        let occ: Vec<Occupant> = view
-            .nodes
-            .iter()
-            .map(|n| match n {
-                None => Occupant::Empty,
-                Some(p) if p.owner == view.me || view.allies(view.me, p.owner) => Occupant::Friend,
-                Some(_) => Occupant::Enemy,
-            })
-            .collect();
-        canonical_path(&game.board, &occ, from, to)
+        canonical_path(&game.board, &view.occupancy(), from, to)
     }
 
     pub fn save(&self, game: &Junqi) -> JunqiSave {

@@ -10,7 +10,7 @@ use super::protocol::{EngineEvent, MoveOutcome, ToEngine};
 use bw_rules::junqi::board::{Board, NodeId, NodeKind};
 use bw_rules::junqi::game::{Phase, PlayerId};
 use bw_rules::junqi::pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
-use bw_rules::junqi::reach::{Occupant, destinations};
+use bw_rules::junqi::reach::{Occupancy, Occupant, destinations};
 use bw_rules::junqi::setup::{Layout, Rules};
 use bw_rules::junqi::view::{PlayerView, PublicPlayer, SeenPiece};
 
@@ -206,7 +206,7 @@ impl SeatModel {
     }
 
     /// Occupancy as `mover` sees it.
-    pub fn occupancy(&self, mover: PlayerId) -> Vec<Occupant> {
+    pub fn occupancy(&self, mover: PlayerId) -> Occupancy {
         self.token_at
             .iter()
             .map(|t| match t {

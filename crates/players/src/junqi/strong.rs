@@ -137,7 +137,7 @@ impl Strong {
                 seen[n.0 as usize] = Some((tok.owner, mask));
             }
         }
-        Context {
+        let mut ctx = Context {
             board,
             set: &model.set,
             teams: &model.teams,
@@ -150,7 +150,19 @@ impl Strong {
             own_way,
             seen,
             mobile: model.mobile_mask(),
-        }
+            piece_values: Vec::new(),
+        };
+        ctx.piece_values = (0..model.seats.len())
+            .flat_map(|owner| {
+                let ctx = &ctx;
+                model.set.ids().flat_map(move |kind| {
+                    board
+                        .ids()
+                        .map(move |n| ctx.piece_value(Piece { owner, kind }, n))
+                })
+            })
+            .collect();
+        ctx
     }
 
     /// Runs `work` on every search thread, each with its own seed, and adds up what they
@@ -213,6 +225,9 @@ struct Context<'a> {
     seen: Vec<Option<(PlayerId, KindMask)>>,
     /// The kinds that move.
     mobile: KindMask,
+    /// [`Context::piece_value`] of every owner, kind and node, in that order (playouts ask
+    /// it twice for every move they weigh).
+    piece_values: Vec<f32>,
 }
 
 impl Context<'_> {
@@ -231,7 +246,14 @@ impl Context<'_> {
     }
 
     /// A piece on a node, from the seat's side: its material and how far forward it stands.
+    #[inline]
     fn pv(&self, p: Piece, n: NodeId) -> f32 {
+        let kinds = self.values.len();
+        self.piece_values[(p.owner * kinds + p.kind.0 as usize) * self.board.len() + n.0 as usize]
+    }
+
+    /// [`Context::pv`], worked out (once per decision, for its table).
+    fn piece_value(&self, p: Piece, n: NodeId) -> f32 {
         let v = self.values[p.kind.0 as usize];
         let mobile = self.set.get(p.kind).mobile();
         let i = n.0 as usize;

@@ -70,6 +70,12 @@ impl NodeSet {
         fresh
     }
 
+    /// Takes `n` out of the set.
+    #[inline]
+    pub fn remove(&mut self, n: NodeId) {
+        self.0[n.0 as usize / 64] &= !(1u64 << (n.0 % 64));
+    }
+
     #[inline]
     pub fn contains(&self, n: NodeId) -> bool {
         self.0[n.0 as usize / 64] & (1u64 << (n.0 % 64)) != 0
@@ -81,6 +87,24 @@ impl NodeSet {
 
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The members of both sets.
+    #[inline]
+    pub fn and(self, other: NodeSet) -> NodeSet {
+        NodeSet(std::array::from_fn(|w| self.0[w] & other.0[w]))
+    }
+
+    /// The members of either set.
+    #[inline]
+    pub fn or(self, other: NodeSet) -> NodeSet {
+        NodeSet(std::array::from_fn(|w| self.0[w] | other.0[w]))
+    }
+
+    /// The members of this set that are not in `other`.
+    #[inline]
+    pub fn without(self, other: NodeSet) -> NodeSet {
+        NodeSet(std::array::from_fn(|w| self.0[w] & !other.0[w]))
     }
 
     /// The nodes in the set, in id order: one step per member (the lowest set bit of each
@@ -110,6 +134,10 @@ pub struct Board {
     by_name: HashMap<String, NodeId>,
     /// Every neighbour, with the link kind.
     adjacent: Vec<Vec<(NodeId, LinkKind)>>,
+    /// Every neighbour, as a set (move generation takes the enterable ones at once).
+    adjacent_set: Vec<NodeSet>,
+    /// The camps (行营).
+    camps: NodeSet,
     /// Railway neighbours only.
     rail: Vec<Vec<NodeId>>,
     lines: Vec<Vec<NodeId>>,
@@ -174,8 +202,26 @@ impl Board {
             }
             lines.push(ids);
         }
+        let adjacent_set = adjacent
+            .iter()
+            .map(|ns| {
+                let mut set = NodeSet::default();
+                for &(b, _) in ns {
+                    set.insert(b);
+                }
+                set
+            })
+            .collect();
+        let mut camps = NodeSet::default();
+        for (i, node) in raw.nodes.iter().enumerate() {
+            if node.kind == NodeKind::Camp {
+                camps.insert(NodeId(i as u8));
+            }
+        }
         Ok(Board {
             name: raw.name,
+            adjacent_set,
+            camps,
             seats: raw.seats,
             links: raw.links.len(),
             nodes: raw.nodes,
@@ -226,6 +272,16 @@ impl Board {
 
     pub fn adjacent(&self, n: NodeId) -> &[(NodeId, LinkKind)] {
         &self.adjacent[n.0 as usize]
+    }
+
+    /// [`Board::adjacent`] as a set.
+    pub fn adjacent_set(&self, n: NodeId) -> NodeSet {
+        self.adjacent_set[n.0 as usize]
+    }
+
+    /// Every camp (行营).
+    pub fn camps(&self) -> NodeSet {
+        self.camps
     }
 
     pub fn rail_neighbours(&self, n: NodeId) -> &[NodeId] {
@@ -282,5 +338,25 @@ mod tests {
         assert_eq!(walked, members);
         assert_eq!(set.len(), members.len());
         assert_eq!(NodeSet::default().iter().count(), 0);
+    }
+
+    #[test]
+    fn node_sets_meet_join_and_take_away_across_words() {
+        let set = |ns: &[u8]| {
+            let mut s = NodeSet::default();
+            for &n in ns {
+                s.insert(NodeId(n));
+            }
+            s
+        };
+        let a = set(&[1, 64, 130, 191]);
+        let b = set(&[1, 65, 130]);
+        assert_eq!(a.and(b), set(&[1, 130]));
+        assert_eq!(a.or(b), set(&[1, 64, 65, 130, 191]));
+        assert_eq!(a.without(b), set(&[64, 191]));
+        let mut c = a;
+        c.remove(NodeId(130));
+        c.remove(NodeId(2));
+        assert_eq!(c, set(&[1, 64, 191]));
     }
 }

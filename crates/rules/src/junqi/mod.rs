@@ -16,6 +16,6 @@ pub mod view;
 pub use board::{Board, NodeId, NodeKind, NodeSet};
 pub use game::{Action, Junqi, Outcome, Phase, Piece, PlayerId, PublicEvent, SeenClash};
 pub use pieces::{Ability, Combat, PieceKindId, PieceSet, combat};
-pub use reach::{Occupant, canonical_path, destinations};
+pub use reach::{Occupancy, Occupant, canonical_path, destinations};
 pub use setup::{Alliance, BoardChoice, Rules};
 pub use view::PlayerView;

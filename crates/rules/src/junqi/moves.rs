@@ -2,9 +2,9 @@
 //! legal move, and what a move does (path, combat, removals). The headless game and the ECS
 //! systems both call these.
 
-use super::board::{Board, MAX_NODES, NodeId, NodeKind, NodeSet};
+use super::board::{Board, NodeId, NodeKind, NodeSet};
 use super::pieces::{Ability, Combat, Piece, PieceSet, PlayerId, combat};
-use super::reach::{Occupant, canonical_path, destinations};
+use super::reach::{Occupancy, Occupant, canonical_path, destinations};
 
 /// The result of a move, decided before anything changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub struct MoveResult {
 }
 
 /// Occupancy as `mover` sees it: own and allied pieces are friends.
-pub fn occupancy(at: &[Option<Piece>], teams: &[u8], mover: PlayerId) -> Vec<Occupant> {
+pub fn occupancy(at: &[Option<Piece>], teams: &[u8], mover: PlayerId) -> Occupancy {
     at.iter().map(|p| occupant(*p, teams, mover)).collect()
 }
 
@@ -33,18 +33,17 @@ fn occupant(p: Option<Piece>, teams: &[u8], mover: PlayerId) -> Occupant {
 }
 
 /// [`occupancy`] and `player`'s own pieces in one pass, without an allocation (computer
-/// players generate moves for every ply they play out). Nodes past the board stay empty.
-fn occupancy_and_own(
-    at: &[Option<Piece>],
-    teams: &[u8],
-    player: PlayerId,
-) -> ([Occupant; MAX_NODES], NodeSet) {
-    let mut occ = [Occupant::Empty; MAX_NODES];
+/// players generate moves for every ply they play out).
+fn occupancy_and_own(at: &[Option<Piece>], teams: &[u8], player: PlayerId) -> (Occupancy, NodeSet) {
+    let mut occ = Occupancy::default();
     let mut own = NodeSet::default();
-    for (i, (o, p)) in occ.iter_mut().zip(at).enumerate() {
-        *o = occupant(*p, teams, player);
-        if matches!(p, Some(p) if p.owner == player) {
-            own.insert(NodeId(i as u8));
+    for (i, p) in at.iter().enumerate() {
+        if let Some(p) = p {
+            let n = NodeId(i as u8);
+            occ.put(n, occupant(Some(*p), teams, player));
+            if p.owner == player {
+                own.insert(n);
+            }
         }
     }
     (occ, own)
@@ -56,7 +55,7 @@ fn mover_destinations(
     board: &Board,
     set: &PieceSet,
     at: &[Option<Piece>],
-    occ: &[Occupant],
+    occ: &Occupancy,
     from: NodeId,
 ) -> Option<NodeSet> {
     let p = at[from.0 as usize].expect("an own piece");
@@ -100,10 +99,23 @@ pub fn legal_moves(
     teams: &[u8],
     player: PlayerId,
 ) -> Vec<(NodeId, NodeId)> {
-    let mut out = Vec::with_capacity(64);
     let (occ, own) = occupancy_and_own(at, teams, player);
+    legal_moves_in(board, set, at, &occ, own)
+}
+
+/// [`legal_moves`] of the player whose pieces stand on `own`, given the occupancy as it
+/// sees it: a computer that keeps both up to date as it plays on saves a pass over the
+/// board every ply.
+pub fn legal_moves_in(
+    board: &Board,
+    set: &PieceSet,
+    at: &[Option<Piece>],
+    occ: &Occupancy,
+    own: NodeSet,
+) -> Vec<(NodeId, NodeId)> {
+    let mut out = Vec::with_capacity(64);
     for from in own.iter() {
-        if let Some(dests) = mover_destinations(board, set, at, &occ, from) {
+        if let Some(dests) = mover_destinations(board, set, at, occ, from) {
             for to in dests.iter() {
                 out.push((from, to));
             }

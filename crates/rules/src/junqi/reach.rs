@@ -19,22 +19,77 @@ pub enum Occupant {
     Enemy,
 }
 
-/// Legal destinations of a movable piece at `from`. A piece on an HQ never moves.
-pub fn destinations(board: &Board, occ: &[Occupant], from: NodeId, engineer: bool) -> NodeSet {
-    let mut out = NodeSet::default();
-    if board.kind(from) == NodeKind::Hq {
-        return out;
-    }
-    let enterable = |n: NodeId| match occ[n.0 as usize] {
-        Occupant::Empty => true,
-        Occupant::Enemy => board.kind(n) != NodeKind::Camp,
-        Occupant::Friend => false,
-    };
-    for &(n, _) in board.adjacent(from) {
-        if enterable(n) {
-            out.insert(n);
+/// What stands on every node, as one mover sees it: two sets, its side's pieces and its
+/// enemies' (move generation tests a node's occupant and takes a node's enterable
+/// neighbours at once).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Occupancy {
+    friend: NodeSet,
+    enemy: NodeSet,
+}
+
+impl Occupancy {
+    /// The occupancy where `friend` holds the mover's side's pieces and `enemy` the others.
+    pub fn new(friend: NodeSet, enemy: NodeSet) -> Occupancy {
+        Occupancy {
+            friend,
+            enemy: enemy.without(friend),
         }
     }
+
+    /// Puts `o` on node `n` (which was empty).
+    #[inline]
+    pub fn put(&mut self, n: NodeId, o: Occupant) {
+        match o {
+            Occupant::Empty => {}
+            Occupant::Friend => {
+                self.friend.insert(n);
+            }
+            Occupant::Enemy => {
+                self.enemy.insert(n);
+            }
+        }
+    }
+
+    /// What stands on `n`.
+    #[inline]
+    pub fn of(&self, n: NodeId) -> Occupant {
+        if self.friend.contains(n) {
+            Occupant::Friend
+        } else if self.enemy.contains(n) {
+            Occupant::Enemy
+        } else {
+            Occupant::Empty
+        }
+    }
+
+    #[inline]
+    fn is_empty_at(&self, n: NodeId) -> bool {
+        !self.friend.contains(n) && !self.enemy.contains(n)
+    }
+}
+
+impl FromIterator<Occupant> for Occupancy {
+    /// The occupancy of nodes 0, 1, 2, … in turn.
+    fn from_iter<I: IntoIterator<Item = Occupant>>(iter: I) -> Occupancy {
+        let mut occ = Occupancy::default();
+        for (i, o) in iter.into_iter().enumerate() {
+            occ.put(NodeId(i as u8), o);
+        }
+        occ
+    }
+}
+
+/// Legal destinations of a movable piece at `from`. A piece on an HQ never moves.
+pub fn destinations(board: &Board, occ: &Occupancy, from: NodeId, engineer: bool) -> NodeSet {
+    if board.kind(from) == NodeKind::Hq {
+        return NodeSet::default();
+    }
+    // A step onto any neighbour but a friend's or an enemy's in a camp.
+    let mut out = board
+        .adjacent_set(from)
+        .without(occ.friend)
+        .without(occ.enemy.and(board.camps()));
     if board.rail_neighbours(from).is_empty() {
         return out;
     }
@@ -51,9 +106,9 @@ pub fn destinations(board: &Board, occ: &[Occupant], from: NodeId, engineer: boo
     out
 }
 
-fn straight_run(occ: &[Occupant], nodes: impl Iterator<Item = NodeId>, out: &mut NodeSet) {
+fn straight_run(occ: &Occupancy, nodes: impl Iterator<Item = NodeId>, out: &mut NodeSet) {
     for n in nodes {
-        match occ[n.0 as usize] {
+        match occ.of(n) {
             Occupant::Empty => {
                 out.insert(n);
             }
@@ -67,7 +122,7 @@ fn straight_run(occ: &[Occupant], nodes: impl Iterator<Item = NodeId>, out: &mut
 }
 
 /// Breadth-first search over railway links through empty stations.
-fn engineer_search(board: &Board, occ: &[Occupant], from: NodeId, out: &mut NodeSet) {
+fn engineer_search(board: &Board, occ: &Occupancy, from: NodeId, out: &mut NodeSet) {
     let mut seen = NodeSet::default();
     seen.insert(from);
     let mut queue = [NodeId(0); 192];
@@ -81,7 +136,7 @@ fn engineer_search(board: &Board, occ: &[Occupant], from: NodeId, out: &mut Node
             if !seen.insert(n) {
                 continue;
             }
-            match occ[n.0 as usize] {
+            match occ.of(n) {
                 Occupant::Empty => {
                     out.insert(n);
                     queue[tail] = n;
@@ -99,7 +154,7 @@ fn engineer_search(board: &Board, occ: &[Occupant], from: NodeId, out: &mut Node
 /// The path shown for a legal move (from and to included): the single link when `to` is
 /// adjacent, else a straight run when one exists, else the shortest railway path with ties
 /// broken by comparing node names.
-pub fn canonical_path(board: &Board, occ: &[Occupant], from: NodeId, to: NodeId) -> Vec<NodeId> {
+pub fn canonical_path(board: &Board, occ: &Occupancy, from: NodeId, to: NodeId) -> Vec<NodeId> {
     if board.adjacent(from).iter().any(|&(n, _)| n == to) {
         return vec![from, to];
     }
@@ -112,10 +167,7 @@ pub fn canonical_path(board: &Board, occ: &[Occupant], from: NodeId, to: NodeId)
             } else {
                 line[t..=pos].iter().rev().copied().collect()
             };
-            if run[1..run.len() - 1]
-                .iter()
-                .all(|n| occ[n.0 as usize] == Occupant::Empty)
-            {
+            if run[1..run.len() - 1].iter().all(|&n| occ.is_empty_at(n)) {
                 return run;
             }
         }
@@ -127,7 +179,7 @@ pub fn canonical_path(board: &Board, occ: &[Occupant], from: NodeId, to: NodeId)
 /// compare smallest, node by node.
 fn shortest_rail_path(
     board: &Board,
-    occ: &[Occupant],
+    occ: &Occupancy,
     from: NodeId,
     to: NodeId,
 ) -> Option<Vec<NodeId>> {
@@ -138,7 +190,7 @@ fn shortest_rail_path(
     q.push_back(to);
     while let Some(cur) = q.pop_front() {
         for &n in board.rail_neighbours(cur) {
-            let passable = n == from || occ[n.0 as usize] == Occupant::Empty;
+            let passable = n == from || occ.is_empty_at(n);
             if passable && dist[n.0 as usize] == u16::MAX {
                 dist[n.0 as usize] = dist[cur.0 as usize] + 1;
                 if n != from {
@@ -158,9 +210,7 @@ fn shortest_rail_path(
             .rail_neighbours(cur)
             .iter()
             .copied()
-            .filter(|&n| {
-                dist[n.0 as usize] == d - 1 && (n == to || occ[n.0 as usize] == Occupant::Empty)
-            })
+            .filter(|&n| dist[n.0 as usize] == d - 1 && (n == to || occ.is_empty_at(n)))
             .min_by(|a, b| board.name(*a).cmp(board.name(*b)))?;
         path.push(cur);
     }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{Board, NodeId};
 use super::game::{Junqi, LossReason, Phase, PlayerId, PublicEvent};
 use super::pieces::{Ability, PieceKindId, PieceSet};
-use super::reach::{Occupant, destinations};
+use super::reach::{Occupancy, Occupant, destinations};
 
 /// A piece as a player sees it: always its owner, its kind only when known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,19 +103,23 @@ impl PlayerView {
         a != b && self.players[a].team == self.players[b].team
     }
 
-    /// The player's legal moves, computed from what the player can see (the player knows
-    /// its own pieces, and every piece's owner).
-    pub fn legal_moves(&self, board: &Board, set: &PieceSet) -> Vec<(NodeId, NodeId)> {
-        let me = self.me;
-        let occ: Vec<Occupant> = self
-            .nodes
+    /// What stands on every node, as the player sees it: its own and its allies' pieces are
+    /// friends.
+    pub fn occupancy(&self) -> Occupancy {
+        self.nodes
             .iter()
             .map(|n| match n {
                 None => Occupant::Empty,
-                Some(p) if p.owner == me || self.allies(me, p.owner) => Occupant::Friend,
+                Some(p) if p.owner == self.me || self.allies(self.me, p.owner) => Occupant::Friend,
                 Some(_) => Occupant::Enemy,
             })
-            .collect();
+            .collect()
+    }
+
+    /// The player's legal moves, computed from what the player can see (the player knows
+    /// its own pieces, and every piece's owner).
+    pub fn legal_moves(&self, board: &Board, set: &PieceSet) -> Vec<(NodeId, NodeId)> {
+        let occ = self.occupancy();
         let mut out = Vec::new();
         for from in board.ids() {
             let Some(SeenPiece {
@@ -125,7 +129,7 @@ impl PlayerView {
             else {
                 continue;
             };
-            if owner != me
+            if owner != self.me
                 || !set.get(kind).mobile()
                 || board.kind(from) == super::board::NodeKind::Hq
             {

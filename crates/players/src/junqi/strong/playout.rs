@@ -13,10 +13,11 @@ use std::time::Instant;
 
 use super::{Belief, Context, FLAG, sample};
 use crate::junqi::seat_model::SeatModel;
-use bw_rules::junqi::board::NodeId;
+use bw_rules::junqi::board::{NodeId, NodeSet};
 use bw_rules::junqi::game::{Piece, PlayerId};
-use bw_rules::junqi::moves::legal_moves;
+use bw_rules::junqi::moves::legal_moves_in;
 use bw_rules::junqi::pieces::{Ability, Combat, combat};
+use bw_rules::junqi::reach::Occupancy;
 use bw_rules::rng::SplitMix64;
 
 /// Plies a playout runs before it is judged on material.
@@ -53,6 +54,46 @@ impl Quiet {
     }
 }
 
+/// Where each army's pieces stand, kept up to date as a playout plays on (move generation
+/// then needs no pass over the board).
+struct Armies(Vec<NodeSet>);
+
+impl Armies {
+    fn of(at: &[Option<Piece>], players: usize) -> Armies {
+        let mut sets = vec![NodeSet::default(); players];
+        for (i, p) in at.iter().enumerate() {
+            if let Some(p) = p {
+                sets[p.owner].insert(NodeId(i as u8));
+            }
+        }
+        Armies(sets)
+    }
+
+    /// Takes in what a move between `from` and `to` left there.
+    fn moved(&mut self, at: &[Option<Piece>], from: NodeId, to: NodeId) {
+        for n in [from, to] {
+            for set in &mut self.0 {
+                set.remove(n);
+            }
+            if let Some(p) = at[n.0 as usize] {
+                self.0[p.owner].insert(n);
+            }
+        }
+    }
+
+    /// The occupancy as `mover` sees it, and its own pieces.
+    fn seen_by(&self, teams: &[u8], mover: PlayerId) -> (Occupancy, NodeSet) {
+        let (mut friend, mut all) = (NodeSet::default(), NodeSet::default());
+        for (p, &set) in self.0.iter().enumerate() {
+            all = all.or(set);
+            if teams[p] == teams[mover] {
+                friend = friend.or(set);
+            }
+        }
+        (Occupancy::new(friend, all), self.0[mover])
+    }
+}
+
 impl Context<'_> {
     /// Plays on from `at` with `mover` to move, every side greedy with noise, until the
     /// seat's side takes a flag (1) or loses one (0), a side cannot move, the quiet-move
@@ -71,8 +112,10 @@ impl Context<'_> {
     ) -> f64 {
         let mut out = self.lost.to_vec();
         let mut belief = belief.clone();
+        let mut armies = Armies::of(at, self.teams.len());
         for _ in 0..MAX_PLIES {
-            let moves = legal_moves(self.board, self.set, at, self.teams, mover);
+            let (occ, own) = armies.seen_by(self.teams, mover);
+            let moves = legal_moves_in(self.board, self.set, at, &occ, own);
             let mine = self.friend(mover);
             if moves.is_empty() {
                 if mine {
@@ -82,6 +125,7 @@ impl Context<'_> {
                     return 1.0;
                 }
                 base += self.put_out(at, mover, &mut out);
+                armies.0[mover] = NodeSet::default();
                 quiet.count = 0;
                 mover = self.next_in(&out, mover);
                 continue;
@@ -127,6 +171,8 @@ impl Context<'_> {
                 base += delta;
                 let owner = undo.d.expect("a flag was there").owner;
                 base += self.put_out(at, owner, &mut out);
+                armies.moved(at, from, to);
+                armies.0[owner] = NodeSet::default();
                 quiet.count = 0;
                 mover = self.next_in(&out, mover);
                 continue;
@@ -139,6 +185,7 @@ impl Context<'_> {
                 None => {}
             }
             belief.moved(at, from, to, self.mobile);
+            armies.moved(at, from, to);
             if quiet.ply(undo.d.is_some()) {
                 return DRAW;
             }
@@ -262,4 +309,49 @@ pub(super) fn refine(
 /// Whether a value is a flag taken (for the seat or against it).
 pub(super) fn decided(v: f64) -> bool {
     v.abs() >= f64::from(FLAG) * 0.5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Armies;
+    use bw_rules::junqi::board::NodeId;
+    use bw_rules::junqi::game::Piece;
+    use bw_rules::junqi::pieces::PieceKindId;
+
+    #[test]
+    fn armies_kept_move_by_move_are_the_armies_on_the_board() {
+        let piece = |owner| {
+            Some(Piece {
+                owner,
+                kind: PieceKindId(3),
+            })
+        };
+        let mut at = vec![None; 20];
+        at[1] = piece(0);
+        at[2] = piece(1);
+        at[5] = piece(2);
+        at[6] = piece(0);
+        at[9] = piece(3);
+        let mut armies = Armies::of(&at, 4);
+        // A step, a capture (the attacker stands on), a loss (the attacker goes), both go.
+        let moves: [(u8, u8, [Option<Piece>; 2]); 4] = [
+            (1, 3, [None, piece(0)]),
+            (3, 2, [None, piece(0)]),
+            (5, 6, [None, piece(0)]),
+            (9, 2, [None, None]),
+        ];
+        for (from, to, [f, t]) in moves {
+            at[from as usize] = f;
+            at[to as usize] = t;
+            armies.moved(&at, NodeId(from), NodeId(to));
+            assert_eq!(armies.0, Armies::of(&at, 4).0, "after {from}-{to}");
+        }
+        let (occ, own) = armies.seen_by(&[0, 1, 0, 1], 2);
+        assert_eq!(own, Armies::of(&at, 4).0[2]);
+        assert_eq!(
+            occ.of(NodeId(6)),
+            bw_rules::junqi::reach::Occupant::Friend,
+            "an ally's piece is a friend"
+        );
+    }
 }
