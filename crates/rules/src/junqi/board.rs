@@ -124,6 +124,16 @@ impl NodeSet {
     }
 }
 
+impl FromIterator<NodeId> for NodeSet {
+    fn from_iter<I: IntoIterator<Item = NodeId>>(iter: I) -> NodeSet {
+        let mut set = NodeSet::default();
+        for n in iter {
+            set.insert(n);
+        }
+        set
+    }
+}
+
 /// A board: nodes, links and railway lines, plus derived adjacency.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -204,20 +214,12 @@ impl Board {
         }
         let adjacent_set = adjacent
             .iter()
-            .map(|ns| {
-                let mut set = NodeSet::default();
-                for &(b, _) in ns {
-                    set.insert(b);
-                }
-                set
-            })
+            .map(|ns| ns.iter().map(|&(b, _)| b).collect())
             .collect();
-        let mut camps = NodeSet::default();
-        for (i, node) in raw.nodes.iter().enumerate() {
-            if node.kind == NodeKind::Camp {
-                camps.insert(NodeId(i as u8));
-            }
-        }
+        let camps = (0..n)
+            .filter(|&i| raw.nodes[i].kind == NodeKind::Camp)
+            .map(|i| NodeId(i as u8))
+            .collect();
         Ok(Board {
             name: raw.name,
             adjacent_set,
@@ -342,13 +344,7 @@ mod tests {
 
     #[test]
     fn node_sets_meet_join_and_take_away_across_words() {
-        let set = |ns: &[u8]| {
-            let mut s = NodeSet::default();
-            for &n in ns {
-                s.insert(NodeId(n));
-            }
-            s
-        };
+        let set = |ns: &[u8]| ns.iter().map(|&n| NodeId(n)).collect::<NodeSet>();
         let a = set(&[1, 64, 130, 191]);
         let b = set(&[1, 65, 130]);
         assert_eq!(a.and(b), set(&[1, 130]));

@@ -29,7 +29,8 @@ pub struct Occupancy {
 }
 
 impl Occupancy {
-    /// The occupancy where `friend` holds the mover's side's pieces and `enemy` the others.
+    /// The occupancy where `friend` holds the mover's side's pieces and `enemy` the others'
+    /// (what it holds of `friend` is not counted: all the occupied nodes may be given).
     pub fn new(friend: NodeSet, enemy: NodeSet) -> Occupancy {
         Occupancy {
             friend,
