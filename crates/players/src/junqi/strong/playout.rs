@@ -97,10 +97,12 @@ impl Armies {
 impl Context<'_> {
     /// Plays on from `at` with `mover` to move, every side greedy with noise, until the
     /// seat's side takes a flag (1) or loses one (0), a side cannot move, the quiet-move
-    /// draw (½), or `MAX_PLIES` (judged on material). With more than two sides (混战) each
-    /// enemy plays for itself ([`Context::own_gain`]: it takes another enemy's pieces too,
-    /// not only the seat's), and an enemy that takes another enemy's flag or cannot move
-    /// puts only that army out, as the game does: its pieces leave and play goes on.
+    /// draw, or `MAX_PLIES` ([`Context::judge`]).
+    ///
+    /// With more than two sides (混战) each enemy plays for itself ([`Context::own_gain`]:
+    /// it takes another enemy's pieces too, not only the seat's). A flag taken or an army
+    /// that cannot move puts only that army out, as the game does: its pieces leave and play
+    /// goes on, until the seat is the last army in (1) or out (0).
     pub(super) fn playout(
         &self,
         at: &mut [Option<Piece>],
@@ -131,7 +133,6 @@ impl Context<'_> {
                 continue;
             }
             let mut best: Option<(f64, NodeId, NodeId)> = None;
-            let mut third_flag = None;
             for (from, to) in moves {
                 // An attack across the sides is chosen by what the attacker can tell.
                 let seen = if mine || self.own_way.is_empty() {
@@ -141,18 +142,11 @@ impl Context<'_> {
                 };
                 let (delta, flag, undo) = self.make(at, from, to);
                 Self::unmake(at, undo);
-                // A flag can be taken: the mover takes it (only an enemy of its owner can),
-                // unless it cannot tell the flag from the other pieces it may be.
-                match flag {
-                    Some(_) if seen.is_some() => {}
-                    Some(f) if f < 0.0 => return 0.0,
-                    Some(_) if mine => return 1.0,
-                    Some(_) => {
-                        // An enemy can take another enemy's flag.
-                        third_flag = Some((from, to));
-                        break;
-                    }
-                    None => {}
+                // A flag the mover can tell is there it takes (only an enemy of its owner
+                // can).
+                if flag.is_some() && seen.is_none() {
+                    best = Some((f64::INFINITY, from, to));
+                    break;
                 }
                 let gain = if mine {
                     seen.unwrap_or(delta)
@@ -166,33 +160,70 @@ impl Context<'_> {
                     best = Some((gain, from, to));
                 }
             }
-            if let Some((from, to)) = third_flag {
-                let (delta, _, undo) = self.make(at, from, to);
-                base += delta;
-                let owner = undo.d.expect("a flag was there").owner;
-                base += self.put_out(at, owner, &mut out);
-                armies.moved(at, from, to);
-                armies.0[owner] = NodeSet::default();
-                quiet.count = 0;
-                mover = self.next_in(&out, mover);
-                continue;
-            }
             let (_, from, to) = best.expect("moves");
             let (delta, flag, undo) = self.make(at, from, to);
+            base += delta;
             match flag {
                 Some(f) if f < 0.0 => return 0.0,
-                Some(_) => return 1.0,
+                Some(_) if self.own_way.is_empty() => return 1.0,
+                Some(_) => {
+                    // In 混战 a flag puts out its army only (an enemy can take another's),
+                    // and the seat wins when it is the last army in.
+                    let owner = undo.d.expect("a flag was there").owner;
+                    base += self.put_out(at, owner, &mut out);
+                    if !(0..out.len()).any(|q| !out[q] && !self.friend(q)) {
+                        return 1.0;
+                    }
+                    belief.moved(at, from, to, self.mobile);
+                    armies.moved(at, from, to);
+                    armies.0[owner] = NodeSet::default();
+                    quiet.count = 0;
+                    mover = self.next_in(&out, mover);
+                    continue;
+                }
                 None => {}
             }
             belief.moved(at, from, to, self.mobile);
             armies.moved(at, from, to);
             if quiet.ply(undo.d.is_some()) {
-                return DRAW;
+                return self.draw(&out);
             }
-            base += delta;
             mover = self.next_in(&out, mover);
         }
-        1.0 / (1.0 + (-base / SCALE).exp()) as f64
+        self.judge(at, base, &out)
+    }
+
+    /// An unfinished playout's worth to the seat. With two sides: the material balance
+    /// (`base`, the seat's evaluation) through a logistic. In 混战, where the seat stands
+    /// alone against every other army, the balance is always deep in the red and tells
+    /// nothing: the seat's share of the material of the armies still in (¼ among four equal
+    /// armies, ⅓ when one is out, 0 when the seat is).
+    pub(super) fn judge(&self, at: &[Option<Piece>], base: f32, out: &[bool]) -> f64 {
+        if self.own_way.is_empty() {
+            return 1.0 / (1.0 + (-base / SCALE).exp()) as f64;
+        }
+        let (mut mine, mut all) = (0.0f32, 0.0f32);
+        for p in at.iter().flatten() {
+            let v = self.values[p.kind.0 as usize];
+            all += v;
+            if self.friend(p.owner) {
+                mine += v;
+            }
+        }
+        if out[self.me] || all <= 0.0 {
+            return 0.0;
+        }
+        f64::from(mine / all)
+    }
+
+    /// The quiet-move draw's worth to the seat: ½ with two sides; in 混战 an equal share
+    /// among the armies still in.
+    fn draw(&self, out: &[bool]) -> f64 {
+        if self.own_way.is_empty() {
+            DRAW
+        } else {
+            1.0 / out.iter().filter(|&&o| !o).count().max(1) as f64
+        }
     }
 
     /// What a move is worth to its own mover when more than two sides are in (混战): the
@@ -285,7 +316,7 @@ pub(super) fn refine(
             let drawn = quiet.ply(undo.d.is_some());
             *sum += match flag {
                 Some(f) => f64::from(u8::from(f > 0.0)),
-                None if drawn => DRAW,
+                None if drawn => ctx.draw(ctx.lost),
                 None => {
                     let mut r = SplitMix64::new(stream);
                     let mut belief = belief.clone();

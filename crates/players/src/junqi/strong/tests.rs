@@ -627,3 +627,45 @@ fn an_enemy_values_an_attack_by_what_it_can_tell_not_by_the_sample() {
     let belief = ctx2.belief(&at);
     assert_eq!(ctx2.seen_delta(&at, &belief, from, x), None);
 }
+
+/// In 混战 a flag the seat takes puts out that army only: the playout goes on while
+/// another army is in, and the seat can still lose its own. (With 标准 allies S's marshal
+/// beside E's flag ends every playout at once: see `a_playout_ends_at_the_first_flag_taken`.)
+#[test]
+fn in_a_free_for_all_the_seat_taking_a_flag_plays_on() {
+    // S (seat 0) beside E's flag moves first; N (seat 2) stands beside S's flag.
+    let (mut game, _, _) = marshal_beside_flag(2, 0, 'E');
+    let (with_n, beside_s, _) = marshal_beside_flag(2, 2, 'S');
+    game.at[beside_s.0 as usize] = with_n.at[beside_s.0 as usize];
+    let mut m = played(2, 0, 0).1;
+    m.teams = vec![0, 1, 2, 3];
+    let brain = Strong::new(1, None);
+    let ctx = brain.context(&m);
+    for seed in 0..8 {
+        let mut at = game.at.clone();
+        let v = play_out(&ctx, &mut at, 0, NO_LIMIT, seed);
+        assert_eq!(v, 0.0, "seed {seed}: N takes S's flag after S took E's");
+        assert!(
+            at.iter().all(|p| p.is_none_or(|p| p.owner != 1)),
+            "E's pieces left the board"
+        );
+    }
+}
+
+/// In 混战 the seat's material stands against three armies', so a playout that ends
+/// unfinished is judged by the change since the sample: from an opening the judgements
+/// spread around the middle instead of all being lost.
+#[test]
+fn in_a_free_for_all_an_unfinished_playout_is_judged_by_the_change() {
+    let mut m = played(2, 0, 0).1;
+    m.teams = vec![0, 1, 2, 3];
+    let brain = Strong::new(1, None);
+    let ctx = brain.context(&m);
+    let game = setup(Rules::default(), Arc::new(PieceSet::standard()), 2, true).unwrap();
+    assert!(ctx.eval(&game.at) < -50.0, "three armies against one");
+    let values: Vec<f64> = (0..16)
+        .map(|seed| play_out(&ctx, &mut game.at.clone(), 0, NO_LIMIT, seed))
+        .collect();
+    let mean = values.iter().sum::<f64>() / values.len() as f64;
+    assert!((0.1..0.9).contains(&mean), "mean {mean}: {values:?}");
+}
