@@ -25,7 +25,7 @@ use bw_rules::junqi::board::{Board, NodeId, NodeKind};
 use bw_rules::junqi::game::{Piece, PlayerId};
 use bw_rules::junqi::moves::legal_moves;
 use bw_rules::junqi::pieces::{Ability, Combat, PieceSet, combat};
-use bw_rules::junqi::setup::{Layout, auto_layout};
+use bw_rules::junqi::setup::{Layout, auto_layout, validate_layout};
 use bw_rules::rng::SplitMix64;
 
 use super::brain::{Brain, Choice};
@@ -511,6 +511,35 @@ fn think(
     (sums, done)
 }
 
+/// Moves the commander from the front's middle, where [`auto_layout`] puts the strongest
+/// piece, to the post behind it (off the railway), swapping it with what stood there. On
+/// the middle of the front it faces the opposite army's middle down the railway through the
+/// centre, where the automatic layout puts that army's commander too: the first run along
+/// that line trades the two, and each army's flag is shown to every seat from the second
+/// ply on. Behind the front a railway run cannot reach it.
+fn marshal_off_the_front(m: &SeatModel, layout: &mut Layout) {
+    let seat = m.seats[m.me];
+    let (Some(front), Some(behind)) = (m.board.arm_node(seat, 0, 2), m.board.arm_node(seat, 1, 2))
+    else {
+        return;
+    };
+    let at = |layout: &Layout, n: NodeId| layout.iter().position(|&(node, _)| node == n);
+    let (Some(f), Some(b)) = (at(layout, front), at(layout, behind)) else {
+        return;
+    };
+    let commander = |k| m.set.get(k).ability == Ability::Commander;
+    if !commander(layout[f].1) || commander(layout[b].1) {
+        return;
+    }
+    let mut swapped = layout.clone();
+    swapped[f].1 = layout[b].1;
+    swapped[b].1 = layout[f].1;
+    // Only if what stood behind may stand in front (a bomb or a mine may not).
+    if validate_layout(&m.rules, &m.board, &m.set, seat, &m.hand, &swapped).is_ok() {
+        *layout = swapped;
+    }
+}
+
 impl Brain for Strong {
     fn name(&self) -> String {
         format!("bracket-war strong {}", env!("CARGO_PKG_VERSION"))
@@ -518,7 +547,9 @@ impl Brain for Strong {
 
     fn layout(&mut self, m: &SeatModel, _budget: Duration) -> Layout {
         let seed = self.rng.next_u64();
-        auto_layout(&m.rules, &m.board, &m.set, m.seats[m.me], &m.hand, seed)
+        let mut layout = auto_layout(&m.rules, &m.board, &m.set, m.seats[m.me], &m.hand, seed);
+        marshal_off_the_front(m, &mut layout);
+        layout
     }
 
     fn choose(&mut self, m: &SeatModel, budget: Duration) -> Choice {

@@ -96,7 +96,7 @@ fn samples_agree_with_everything_the_seat_knows() {
 }
 
 #[test]
-fn strong_layouts_are_legal_and_guard_the_flag() {
+fn strong_layouts_are_legal_guard_the_flag_and_keep_the_commander_off_the_railway() {
     let rules = Rules::default();
     let set = Arc::new(PieceSet::standard());
     let m = SeatModel::new(rules.clone(), set.clone(), 0, set.standard_hand());
@@ -122,6 +122,15 @@ fn strong_layouts_are_legal_and_guard_the_flag() {
             .filter(|&&(n, _)| kind_at(n) == Some(Ability::Mine))
             .count();
         assert!(mines >= 2, "seed {seed}: {mines} mines beside the flag");
+        // The commander stands where no railway run reaches it on the first move.
+        let &(commander, _) = layout
+            .iter()
+            .find(|x| set.get(x.1).ability == Ability::Commander)
+            .unwrap();
+        assert!(
+            m.board.rail_neighbours(commander).is_empty(),
+            "seed {seed}: the commander on the railway at {commander:?}"
+        );
         distinct.insert(layout);
     }
     assert!(distinct.len() > 1, "the seed varies the layout");
