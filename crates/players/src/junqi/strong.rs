@@ -42,6 +42,10 @@ pub use sample::sample;
 
 /// A captured flag, in material units.
 const FLAG: f32 = 1000.0;
+/// What a flag the seat takes after the enemies' answers is worth, as a share of one it
+/// takes now. Without the discount every move the enemies cannot answer ties with taking
+/// the flag at once, and the seat can wait beside a flag until the quiet-move draw.
+const LATER: f32 = 0.9;
 /// The share of a move's time spent searching every move; the rest plays out the best few.
 const SEARCH_SHARE: f64 = 0.4;
 /// How many of the best searched moves are played out.
@@ -327,6 +331,7 @@ impl Context<'_> {
     }
 
     /// The seat's best capture from here, or standing pat (`base`: this position's value).
+    /// A flag taken here, after the enemies' answers, is worth [`LATER`] of one taken now.
     fn quiesce(&self, at: &mut [Option<Piece>], base: f32) -> f32 {
         let mut best = base;
         for (from, to) in legal_moves(self.board, self.set, at, self.teams, self.me) {
@@ -335,8 +340,8 @@ impl Context<'_> {
             }
             let (delta, flag, undo) = self.make(at, from, to);
             Self::unmake(at, undo);
-            best = best.max(flag.unwrap_or(base + delta));
-            if best >= FLAG {
+            best = best.max(flag.map_or(base + delta, |f| f * LATER));
+            if best >= FLAG * LATER {
                 break;
             }
         }

@@ -678,3 +678,33 @@ fn in_a_free_for_all_an_unfinished_playout_is_judged_by_the_change() {
     let mean = values.iter().sum::<f64>() / values.len() as f64;
     assert!((0.1..0.9).contains(&mean), "mean {mean}: {values:?}");
 }
+
+/// A flag taken now is worth more than the same flag taken after the enemies' answers:
+/// otherwise every move the enemy cannot answer ties with the capture, and the seat may
+/// wait beside the flag until the quiet-move draw (seen in 混战 records: a lieutenant stood
+/// beside a shown flag for 90 plies).
+#[test]
+fn a_flag_taken_now_beats_the_same_flag_taken_later() {
+    let (game, beside, flag_node) = marshal_beside_flag(2, 0, 'E');
+    let m = played(2, 0, 0).1;
+    let brain = Strong::new(1, None);
+    let ctx = brain.context(&m);
+    let mut at = game.at.clone();
+    let base = ctx.eval(&at);
+    let belief = ctx.belief(&at);
+    let moves = legal_moves(&game.board, &game.set, &at, &m.teams, 0);
+    assert!(moves.contains(&(beside, flag_node)));
+    let now = ctx.root_move(&mut at, &belief, base, beside, flag_node);
+    assert_eq!(now, FLAG);
+    let later: Vec<f32> = moves
+        .iter()
+        .filter(|&&mv| mv != (beside, flag_node))
+        .map(|&(from, to)| ctx.root_move(&mut at, &belief, base, from, to))
+        .collect();
+    assert!(
+        later.iter().any(|&v| v >= FLAG * 0.5),
+        "some move leaves the flag to be taken after the answers"
+    );
+    assert!(later.iter().all(|&v| v < now), "{later:?}");
+    assert_eq!(at, game.at, "the search puts every move back");
+}
