@@ -517,13 +517,29 @@ fn think(
 }
 
 /// Moves the commander from the front's middle, where [`auto_layout`] puts the strongest
-/// piece, to the post behind it (off the railway), swapping it with what stood there. On
-/// the middle of the front it faces the opposite army's middle down the railway through the
-/// centre, where the automatic layout puts that army's commander too: the first run along
-/// that line trades the two, and each army's flag is shown to every seat from the second
-/// ply on. Behind the front a railway run cannot reach it.
+/// piece, to the post behind it (off the railway), swapping it with what stood there, when
+/// the army across the centre is an enemy's. On the middle of the front it faces that
+/// army's middle down the railway through the centre, where the automatic layout puts that
+/// army's commander too: the first run along that line trades the two, and each army's flag
+/// is shown to every seat from the second ply on. Behind the front a railway run cannot
+/// reach it. (Facing an ally, as in 标准, it stays where it is.)
 fn marshal_off_the_front(m: &SeatModel, layout: &mut Layout) {
     let seat = m.seats[m.me];
+    let across = match seat {
+        'S' => 'N',
+        'N' => 'S',
+        'E' => 'W',
+        'W' => 'E',
+        _ => return,
+    };
+    if !m
+        .seats
+        .iter()
+        .position(|&s| s == across)
+        .is_some_and(|p| !m.friend(p))
+    {
+        return;
+    }
     let (Some(front), Some(behind)) = (m.board.arm_node(seat, 0, 2), m.board.arm_node(seat, 1, 2))
     else {
         return;

@@ -96,44 +96,57 @@ fn samples_agree_with_everything_the_seat_knows() {
 }
 
 #[test]
-fn strong_layouts_are_legal_guard_the_flag_and_keep_the_commander_off_the_railway() {
-    let rules = Rules::default();
+fn strong_layouts_are_legal_guard_the_flag_and_keep_the_commander_from_an_enemy_across() {
+    use bw_rules::junqi::setup::Alliance;
     let set = Arc::new(PieceSet::standard());
-    let m = SeatModel::new(rules.clone(), set.clone(), 0, set.standard_hand());
-    let mut distinct = std::collections::HashSet::new();
-    for seed in 0..10 {
-        let layout = Strong::new(seed, Some(1)).layout(&m, Duration::from_millis(10));
-        validate_layout(&rules, &m.board, &set, 'S', &m.hand, &layout).unwrap();
-        let kind_at = |n: NodeId| {
-            layout
-                .iter()
-                .find(|x| x.0 == n)
-                .map(|x| set.get(x.1).ability)
+    for (alliance, enemy_across) in [
+        (Alliance::None, true),
+        (Alliance::Adjacent, true),
+        (Alliance::Opposite, false),
+    ] {
+        let rules = Rules {
+            alliance,
+            ..Rules::default()
         };
-        let &(flag, _) = layout
-            .iter()
-            .find(|x| set.get(x.1).ability == Ability::Flag)
-            .unwrap();
-        assert_eq!(m.board.kind(flag), NodeKind::Hq);
-        let mines = m
-            .board
-            .adjacent(flag)
-            .iter()
-            .filter(|&&(n, _)| kind_at(n) == Some(Ability::Mine))
-            .count();
-        assert!(mines >= 2, "seed {seed}: {mines} mines beside the flag");
-        // The commander stands where no railway run reaches it on the first move.
-        let &(commander, _) = layout
-            .iter()
-            .find(|x| set.get(x.1).ability == Ability::Commander)
-            .unwrap();
-        assert!(
-            m.board.rail_neighbours(commander).is_empty(),
-            "seed {seed}: the commander on the railway at {commander:?}"
-        );
-        distinct.insert(layout);
+        let m = SeatModel::new(rules.clone(), set.clone(), 0, set.standard_hand());
+        let mut distinct = std::collections::HashSet::new();
+        for seed in 0..10 {
+            let layout = Strong::new(seed, Some(1)).layout(&m, Duration::from_millis(10));
+            validate_layout(&rules, &m.board, &set, 'S', &m.hand, &layout).unwrap();
+            let kind_at = |n: NodeId| {
+                layout
+                    .iter()
+                    .find(|x| x.0 == n)
+                    .map(|x| set.get(x.1).ability)
+            };
+            let &(flag, _) = layout
+                .iter()
+                .find(|x| set.get(x.1).ability == Ability::Flag)
+                .unwrap();
+            assert_eq!(m.board.kind(flag), NodeKind::Hq);
+            let mines = m
+                .board
+                .adjacent(flag)
+                .iter()
+                .filter(|&&(n, _)| kind_at(n) == Some(Ability::Mine))
+                .count();
+            assert!(mines >= 2, "seed {seed}: {mines} mines beside the flag");
+            // Facing an enemy across the centre, the commander stands where no railway run
+            // reaches it on the first move; facing an ally, in the middle of the front.
+            let &(commander, _) = layout
+                .iter()
+                .find(|x| set.get(x.1).ability == Ability::Commander)
+                .unwrap();
+            let on_rail = !m.board.rail_neighbours(commander).is_empty();
+            assert_eq!(
+                on_rail, !enemy_across,
+                "{alliance:?} seed {seed}: the commander at {}",
+                m.board.name(commander)
+            );
+            distinct.insert(layout);
+        }
+        assert!(distinct.len() > 1, "the seed varies the layout");
     }
-    assert!(distinct.len() > 1, "the seed varies the layout");
 }
 
 #[test]
