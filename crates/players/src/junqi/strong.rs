@@ -532,12 +532,12 @@ fn marshal_off_the_front(m: &SeatModel, layout: &mut Layout) {
         'W' => 'E',
         _ => return,
     };
-    if !m
+    let enemy_across = m
         .seats
         .iter()
         .position(|&s| s == across)
-        .is_some_and(|p| !m.friend(p))
-    {
+        .is_some_and(|p| !m.friend(p));
+    if !enemy_across {
         return;
     }
     let (Some(front), Some(behind)) = (m.board.arm_node(seat, 0, 2), m.board.arm_node(seat, 1, 2))

@@ -190,15 +190,15 @@ impl Context<'_> {
             }
             mover = self.next_in(&out, mover);
         }
-        self.judge(at, base, &out)
+        self.judge(at, base)
     }
 
     /// An unfinished playout's worth to the seat. With two sides: the material balance
     /// (`base`, the seat's evaluation) through a logistic. In 混战, where the seat stands
     /// alone against every other army, the balance is always deep in the red and tells
-    /// nothing: the seat's share of the material of the armies still in (¼ among four equal
-    /// armies, ⅓ when one is out, 0 when the seat is).
-    pub(super) fn judge(&self, at: &[Option<Piece>], base: f32, out: &[bool]) -> f64 {
+    /// nothing: the seat's share of the material on the board, which is that of the armies
+    /// still in (¼ among four equal armies, ⅓ when one is out).
+    fn judge(&self, at: &[Option<Piece>], base: f32) -> f64 {
         if self.own_way.is_empty() {
             return 1.0 / (1.0 + (-base / SCALE).exp()) as f64;
         }
@@ -210,7 +210,7 @@ impl Context<'_> {
                 mine += v;
             }
         }
-        if out[self.me] || all <= 0.0 {
+        if all <= 0.0 {
             return 0.0;
         }
         f64::from(mine / all)

@@ -139,7 +139,8 @@ fn strong_layouts_are_legal_guard_the_flag_and_keep_the_commander_from_an_enemy_
                 .unwrap();
             let on_rail = !m.board.rail_neighbours(commander).is_empty();
             assert_eq!(
-                on_rail, !enemy_across,
+                on_rail,
+                !enemy_across,
                 "{alliance:?} seed {seed}: the commander at {}",
                 m.board.name(commander)
             );
@@ -675,10 +676,10 @@ fn in_a_free_for_all_the_seat_taking_a_flag_plays_on() {
 }
 
 /// In 混战 the seat's material stands against three armies', so a playout that ends
-/// unfinished is judged by the change since the sample: from an opening the judgements
-/// spread around the middle instead of all being lost.
+/// unfinished is judged by the seat's share of the material: from an opening the
+/// judgements spread around a quarter instead of all being lost.
 #[test]
-fn in_a_free_for_all_an_unfinished_playout_is_judged_by_the_change() {
+fn in_a_free_for_all_an_unfinished_playout_is_judged_by_the_seats_share() {
     let mut m = played(2, 0, 0).1;
     m.teams = vec![0, 1, 2, 3];
     let brain = Strong::new(1, None);
@@ -689,7 +690,7 @@ fn in_a_free_for_all_an_unfinished_playout_is_judged_by_the_change() {
         .map(|seed| play_out(&ctx, &mut game.at.clone(), 0, NO_LIMIT, seed))
         .collect();
     let mean = values.iter().sum::<f64>() / values.len() as f64;
-    assert!((0.1..0.9).contains(&mean), "mean {mean}: {values:?}");
+    assert!((0.15..0.4).contains(&mean), "mean {mean}: {values:?}");
 }
 
 /// A flag taken now is worth more than the same flag taken after the enemies' answers:
