@@ -254,30 +254,34 @@ fn a_playout_ends_at_the_first_flag_taken() {
     }
 }
 
-/// In 混战 (every army alone) a flag that one enemy takes from another puts out only that
-/// army: the playout goes on, and the seat can still lose. With 标准 allies the same two
-/// marshals end it at once the other way (E and W cannot take each other's flags, so E's
-/// marshal beside W's flag takes nothing and N takes S's flag).
+/// In 混战 (every army alone) a flag taken puts out only that army, whoever takes it: the
+/// playout goes on, and the seat can still lose its own. First E takes W's flag, then S
+/// (the seat) takes E's; each time N, beside S's flag, takes it next. With 标准 allies
+/// the same marshals end it at once (see `a_playout_ends_at_the_first_flag_taken`).
 #[test]
-fn in_a_free_for_all_a_flag_taken_between_enemies_does_not_end_a_playout() {
-    // E (seat 1) beside W's flag moves first, then N (seat 2) beside S's flag.
-    let (mut game, _, _) = marshal_beside_flag(2, 1, 'W');
-    let (with_n, beside_s, _) = marshal_beside_flag(2, 2, 'S');
-    game.at[beside_s.0 as usize] = with_n.at[beside_s.0 as usize];
+fn in_a_free_for_all_a_flag_taken_puts_out_one_army_and_play_goes_on() {
     let mut m = played(2, 0, 0).1;
     assert_eq!(m.seats, ['S', 'E', 'N', 'W']);
-    let w = 3;
     m.teams = vec![0, 1, 2, 3];
     let brain = Strong::new(1, None);
     let ctx = brain.context(&m);
-    for seed in 0..8 {
-        let mut at = game.at.clone();
-        let v = play_out(&ctx, &mut at, 1, NO_LIMIT, seed);
-        assert_eq!(v, 0.0, "seed {seed}: N takes S's flag after E took W's");
-        assert!(
-            at.iter().all(|p| p.is_none_or(|p| p.owner != w)),
-            "W's pieces left the board"
-        );
+    // (who takes a flag first, whose flag, that army's seat)
+    for (taker, victim, out) in [(1, 'W', 3), (0, 'E', 1)] {
+        let (mut game, _, _) = marshal_beside_flag(2, taker, victim);
+        let (with_n, beside_s, _) = marshal_beside_flag(2, 2, 'S');
+        game.at[beside_s.0 as usize] = with_n.at[beside_s.0 as usize];
+        for seed in 0..8 {
+            let mut at = game.at.clone();
+            let v = play_out(&ctx, &mut at, taker, NO_LIMIT, seed);
+            assert_eq!(
+                v, 0.0,
+                "seed {seed}: N takes S's flag after {victim}'s fell"
+            );
+            assert!(
+                at.iter().all(|p| p.is_none_or(|p| p.owner != out)),
+                "{victim}'s pieces left the board"
+            );
+        }
     }
 }
 
@@ -649,30 +653,6 @@ fn an_enemy_values_an_attack_by_what_it_can_tell_not_by_the_sample() {
     let ctx2 = brain.context(&m2);
     let belief = ctx2.belief(&at);
     assert_eq!(ctx2.seen_delta(&at, &belief, from, x), None);
-}
-
-/// In 混战 a flag the seat takes puts out that army only: the playout goes on while
-/// another army is in, and the seat can still lose its own. (With 标准 allies S's marshal
-/// beside E's flag ends every playout at once: see `a_playout_ends_at_the_first_flag_taken`.)
-#[test]
-fn in_a_free_for_all_the_seat_taking_a_flag_plays_on() {
-    // S (seat 0) beside E's flag moves first; N (seat 2) stands beside S's flag.
-    let (mut game, _, _) = marshal_beside_flag(2, 0, 'E');
-    let (with_n, beside_s, _) = marshal_beside_flag(2, 2, 'S');
-    game.at[beside_s.0 as usize] = with_n.at[beside_s.0 as usize];
-    let mut m = played(2, 0, 0).1;
-    m.teams = vec![0, 1, 2, 3];
-    let brain = Strong::new(1, None);
-    let ctx = brain.context(&m);
-    for seed in 0..8 {
-        let mut at = game.at.clone();
-        let v = play_out(&ctx, &mut at, 0, NO_LIMIT, seed);
-        assert_eq!(v, 0.0, "seed {seed}: N takes S's flag after S took E's");
-        assert!(
-            at.iter().all(|p| p.is_none_or(|p| p.owner != 1)),
-            "E's pieces left the board"
-        );
-    }
 }
 
 /// In 混战 the seat's material stands against three armies', so a playout that ends
