@@ -15,7 +15,9 @@
 //! number of samples (`nodes`, with 8 playout rounds each) for reproducible play.
 //!
 //! It lays out automatically ([`auto_layout`]: the flag in a headquarters sealed by
-//! mines, bombs off the front row, strong pieces on the front and the railway). A scored
+//! mines, bombs off the front row, strong pieces on the front and the railway), with its
+//! commander moved off the centre line when an enemy faces it there
+//! ([`marshal_off_the_front`]). A scored
 //! search over swaps of that layout was measured against it and lost (44.3 % over 200
 //! games at equal compute, BENCHMARKS.md), so it was removed.
 
