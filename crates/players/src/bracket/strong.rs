@@ -20,9 +20,15 @@ pub const STRONG_WIDTH: usize = 32;
 
 /// With three or more players, how many of each opponent's best placements (ranked once in
 /// the position the search starts from) its reply in a line is chosen among, together with
-/// every placement within two cells of a change since then; with two the reply is chosen
-/// among all placements.
+/// [`REPLY_THREATS`] more and every placement within two cells of a change since then; with
+/// two the reply is chosen among all placements.
 pub const REPLY_SHORTLIST: usize = 24;
+
+/// With three or more players, how many of each opponent's placements that are worst for
+/// the player (ranked once in the position the search starts from) its reply in a line is
+/// also chosen among: an opponent who answers the player's move by turning on the player is
+/// seen, even when the player was not the one to turn on before it.
+pub const REPLY_THREATS: usize = 12;
 
 /// Once every placement of the first pass has been followed and time is left, this many of
 /// the best are followed again more carefully ([`Careful`]).
@@ -41,9 +47,12 @@ pub const RECHECK_REPLIES_MANY: usize = 2;
 /// many as the budget allows, are followed a round: each opponent in turn answers with its
 /// own best placement, then the player's best follow-up is valued. The placement whose
 /// line ends best is played. With three or more players a round costs three replies, so
-/// each reply is chosen from a shortlist ([`REPLY_SHORTLIST`]) and the budget reaches
-/// every one of the placements. Time left after that buys a second, more careful pass over
-/// the best [`RECHECK`] placements ([`Careful`]); it decides only if it completes.
+/// each reply is chosen from a shortlist (the opponent's [`REPLY_SHORTLIST`] best and
+/// [`REPLY_THREATS`] worst for the player) and the budget reaches every one of the
+/// placements. A line that reaches the last round of a game with a round limit is played on
+/// to the end and valued by the cells that decide it ([`to_the_end`]). Time left after that
+/// buys a second, more careful pass over the best [`RECHECK`] placements ([`Careful`]); it
+/// decides only if it completes.
 pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Duration) -> Action {
     let started = std::time::Instant::now();
     let me = game.turn.current;
@@ -72,23 +81,20 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
         let mut short: [Vec<Action>; 4] = Default::default();
         for p in game.board.seats() {
             short[p as usize - 1] = if p == me {
-                first.iter().map(|x| x.1).collect()
+                first.iter().take(REPLY_SHORTLIST).map(|x| x.1).collect()
             } else {
                 let theirs = legal_placements(settings, &game.board, kinds, p);
-                ranked(
+                shortlist(
                     &game.board,
                     kinds,
                     p,
+                    me,
                     &theirs,
                     &mut resolver,
                     &mut rng,
                     &mut eval,
                 )
-                .into_iter()
-                .map(|x| x.1)
-                .collect()
             };
-            short[p as usize - 1].truncate(REPLY_SHORTLIST);
         }
         replies.short = Some(short);
     }
@@ -201,6 +207,22 @@ impl Careful<'_, '_> {
             self.eval,
         );
         if p == self.me {
+            if last_round(self.settings, turn) {
+                return Some(
+                    to_the_end(
+                        self.settings,
+                        self.kinds,
+                        self.me,
+                        board.clone(),
+                        turn.clone(),
+                        self.replies,
+                        self.resolver,
+                        self.rng,
+                        self.eval,
+                    )
+                    .unwrap_or(here),
+                );
+            }
             return Some(options.first().map_or(here, |o| o.0));
         }
         if options.is_empty() {
@@ -277,15 +299,84 @@ fn line(
     if turn.is_over() || turn.current != me {
         return here;
     }
+    if last_round(settings, &turn) {
+        return to_the_end(
+            settings, kinds, me, board, turn, replies, resolver, rng, eval,
+        )
+        .unwrap_or(here);
+    }
     match replies.best(settings, &board, kinds, me, resolver, rng, eval) {
         (_, Action::Pass) => here,
         (v, _) => v,
     }
 }
 
+/// Whether `turn` is in the last round of a game with a round limit.
+fn last_round(settings: &bw_rules::bracket::game::Settings, turn: &TurnState) -> bool {
+    settings.turn_limit.is_some_and(|l| turn.round + 1 >= l)
+}
+
+/// The value to `me` of playing on from `board` to the end of the game, every player (`me`
+/// too) placing its best, or `None` when the game does not end by the cells covered (a
+/// player is left alone).
+fn to_the_end(
+    settings: &bw_rules::bracket::game::Settings,
+    kinds: &KindTable,
+    me: Player,
+    mut board: Board,
+    mut turn: TurnState,
+    replies: &Replies,
+    resolver: &mut Resolver,
+    rng: &mut SplitMix64,
+    eval: &mut Eval,
+) -> Option<i64> {
+    while !turn.is_over() {
+        let p = turn.current;
+        let (_, a) = replies.best(settings, &board, kinds, p, resolver, rng, eval);
+        if let Action::Place { .. } = a {
+            board = after(&board, kinds, p, a, resolver);
+        }
+        bw_rules::bracket::game::advance(settings, &board, &mut turn, kinds, &a);
+    }
+    if !turn.in_game.contains(&me) {
+        return Some(LOST);
+    }
+    final_value(&turn, me)
+}
+
 /// A line in which the player is out of the game (low enough that `4 × LOST` plus any
 /// one-ply value stays in range).
 const LOST: i64 = i64::MIN / 8;
+
+/// An opponent `p`'s shortlist in the position the search starts from: its
+/// [`REPLY_SHORTLIST`] best placements, then the [`REPLY_THREATS`] worst for `me` of the
+/// rest.
+fn shortlist(
+    board: &Board,
+    kinds: &KindTable,
+    p: Player,
+    me: Player,
+    moves: &[Action],
+    resolver: &mut Resolver,
+    rng: &mut SplitMix64,
+    eval: &mut Eval,
+) -> Vec<Action> {
+    let mut scored: Vec<(i64, i64, Action)> = moves
+        .iter()
+        .map(|&a| {
+            let b = after(board, kinds, p, a, resolver);
+            let theirs = eval.value(&b, resolver.coverage(), p) * 16 + rng.below(16) as i64;
+            (theirs, eval.value(&b, resolver.coverage(), me), a)
+        })
+        .collect();
+    scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+    let (best, rest) = scored.split_at_mut(REPLY_SHORTLIST.min(moves.len()));
+    rest.sort_by_key(|x| x.1);
+    best.iter()
+        .chain(rest.iter().take(REPLY_THREATS))
+        .map(|x| x.2)
+        .collect()
+}
 
 /// Where the placements a line's players answer with are chosen from.
 struct Replies<'a> {
@@ -413,6 +504,151 @@ mod tests {
         assert_eq!(final_value(&turn, 1), Some(-5 * 16));
         assert_eq!(final_value(&turn, 2), Some(5 * 16));
         assert_eq!(final_value(&turn, 4), Some(-25 * 16));
+    }
+
+    /// A line that reaches the last round of a game with a round limit is played on to the
+    /// end, every player placing its best, and valued by the cells that decide the game, not
+    /// by the player's position right after its own last placement.
+    #[test]
+    fn a_line_that_reaches_the_last_round_is_played_to_the_end() {
+        let kinds = KindTable::builtin();
+        let mut g = game(10, 2, 5);
+        g.settings.turn_limit = Some(2);
+        let me = g.turn.current;
+        let moves = legal_placements(&g.settings, &g.board, &kinds, me);
+        let replies = Replies {
+            root: &g.board,
+            short: None,
+        };
+        let mut resolver = Resolver::default();
+        let mut eval = Eval::Coverage;
+        let mut rng = SplitMix64::new(1);
+        let a = ranked(
+            &g.board,
+            &kinds,
+            me,
+            &moves,
+            &mut resolver,
+            &mut rng,
+            &mut eval,
+        )[0]
+        .1;
+        let value = line(
+            &g,
+            &kinds,
+            me,
+            a,
+            &replies,
+            &mut resolver,
+            &mut SplitMix64::new(2),
+            &mut eval,
+        );
+        // The same line by hand: the opponent's best, the player's best, the opponent's best.
+        let mut rng = SplitMix64::new(2);
+        let mut played = g.clone();
+        played.act(&kinds, a).unwrap();
+        let mut follow_up = None;
+        while !played.turn.is_over() {
+            let p = played.turn.current;
+            let (v, b) = replies.best(
+                &played.settings,
+                &played.board,
+                &kinds,
+                p,
+                &mut resolver,
+                &mut rng,
+                &mut eval,
+            );
+            if p == me {
+                follow_up.get_or_insert(v);
+            }
+            played.act(&kinds, b).unwrap();
+        }
+        assert_eq!(played.turn.round, 2);
+        let end = final_value(&played.turn, me).expect("scored at the round limit");
+        assert_eq!(value, end);
+        // What the line was worth before: the player's position after its own last placement.
+        assert_ne!(
+            Some(value),
+            follow_up,
+            "the end differs from the follow-up here"
+        );
+    }
+
+    /// An opponent's shortlist holds its best placements and, of the rest, those worst for
+    /// the player: the reply that turns on the player is among them.
+    #[test]
+    fn an_opponents_shortlist_holds_the_replies_worst_for_the_player() {
+        let kinds = KindTable::builtin();
+        let mut g = game(14, 4, 7);
+        for turn in 0..8 {
+            let a = crate::bracket::choose(
+                crate::bracket::Seat::Computer(crate::bracket::AiKind::Greedy),
+                &g,
+                &kinds,
+                turn,
+                Duration::ZERO,
+            );
+            g.act(&kinds, a).unwrap();
+        }
+        let (me, p) = (g.turn.current, g.turn.current % 4 + 1);
+        let moves = legal_placements(&g.settings, &g.board, &kinds, p);
+        let mut resolver = Resolver::default();
+        let mut eval = Eval::Coverage;
+        let short = shortlist(
+            &g.board,
+            &kinds,
+            p,
+            me,
+            &moves,
+            &mut resolver,
+            &mut SplitMix64::new(3),
+            &mut eval,
+        );
+        assert_eq!(
+            short.len(),
+            (REPLY_SHORTLIST + REPLY_THREATS).min(moves.len())
+        );
+        let for_me = |a: Action, resolver: &mut Resolver, eval: &mut Eval| {
+            let b = after(&g.board, &kinds, p, a, resolver);
+            eval.value(&b, resolver.coverage(), me)
+        };
+        let worst = moves
+            .iter()
+            .map(|&a| for_me(a, &mut resolver, &mut eval))
+            .min()
+            .unwrap();
+        let best_for_p = ranked(
+            &g.board,
+            &kinds,
+            p,
+            &moves,
+            &mut resolver,
+            &mut SplitMix64::new(3),
+            &mut eval,
+        );
+        assert!(
+            best_for_p
+                .iter()
+                .take(REPLY_SHORTLIST)
+                .all(|x| short.contains(&x.1))
+        );
+        assert!(
+            short
+                .iter()
+                .any(|&a| for_me(a, &mut resolver, &mut eval) == worst),
+            "a placement worst for the player is on the shortlist"
+        );
+        let worst_in_top = best_for_p
+            .iter()
+            .take(REPLY_SHORTLIST)
+            .map(|x| for_me(x.1, &mut resolver, &mut eval))
+            .min()
+            .unwrap();
+        assert!(
+            worst < worst_in_top,
+            "here the worst for the player is not among p's best"
+        );
     }
 
     /// The strong player, given the same seed and ample time for its whole search, plays
