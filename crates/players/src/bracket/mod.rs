@@ -7,8 +7,7 @@ mod strong;
 pub mod territory;
 
 pub use strong::{
-    RECHECK, RECHECK_REPLIES, RECHECK_REPLIES_MANY, REPLY_SHORTLIST, REPLY_THREATS, STRONG_WIDTH,
-    strong,
+    RECHECK, RECHECK_REPLIES, RECHECK_REPLIES_MANY, REPLY_SHORTLIST, STRONG_WIDTH, strong,
 };
 
 use bw_rules::bracket::board::Player;

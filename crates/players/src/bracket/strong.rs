@@ -20,18 +20,11 @@ pub const STRONG_WIDTH: usize = 32;
 
 /// With three or more players, how many of each opponent's best placements (ranked once in
 /// the position the search starts from) its reply in a line is chosen among, together with
-/// [`REPLY_THREATS`] more and every placement within two cells of a change since then; with
-/// two the reply is chosen among all placements.
+/// every placement within two cells of a change since then; with two the reply is chosen
+/// among all placements. Measured (BENCHMARKS.md, "括号大战 with four players: replies that
+/// turn on the player"): adding each opponent's 12 placements worst for the player won
+/// nothing on 14x14 and cost about ten points on 10x10, so the list holds only its best.
 pub const REPLY_SHORTLIST: usize = 24;
-
-/// With three or more players, how many of each opponent's placements that are worst for
-/// the player (ranked once in the position the search starts from) its reply in a line is
-/// also chosen among: an opponent who answers the player's move by turning on the player is
-/// seen, even when the player was not the one to turn on before it. Measured (BENCHMARKS.md,
-/// "括号大战 with four players: replies that turn on the player"): on 14x14 the gain is
-/// [`to_the_end`]'s, the list adds nothing there, and on 10x10 hard against normal it costs
-/// about ten points (85.7 % without it, 75.0 % with it); to be dropped next.
-pub const REPLY_THREATS: usize = 12;
 
 /// Once every placement of the first pass has been followed and time is left, this many of
 /// the best are followed again more carefully ([`Careful`]).
@@ -50,12 +43,11 @@ pub const RECHECK_REPLIES_MANY: usize = 2;
 /// many as the budget allows, are followed a round: each opponent in turn answers with its
 /// own best placement, then the player's best follow-up is valued. The placement whose
 /// line ends best is played. With three or more players a round costs three replies, so
-/// each reply is chosen from a shortlist (the opponent's [`REPLY_SHORTLIST`] best and
-/// [`REPLY_THREATS`] worst for the player) and the budget reaches every one of the
-/// placements. A line that reaches the last round of a game with a round limit is played on
-/// to the end and valued by the cells that decide it ([`to_the_end`]). Time left after that
-/// buys a second, more careful pass over the best [`RECHECK`] placements ([`Careful`]); it
-/// decides only if it completes.
+/// each reply is chosen from a shortlist (the opponent's [`REPLY_SHORTLIST`] best) and the
+/// budget reaches every one of the placements. A line that reaches the last round of a game
+/// with a round limit is played on to the end and valued by the cells that decide it
+/// ([`to_the_end`]). Time left after that buys a second, more careful pass over the best
+/// [`RECHECK`] placements ([`Careful`]); it decides only if it completes.
 pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Duration) -> Action {
     let started = std::time::Instant::now();
     let me = game.turn.current;
@@ -87,16 +79,19 @@ pub fn strong(game: &Game, kinds: &KindTable, seed: u64, budget: std::time::Dura
                 first.iter().take(REPLY_SHORTLIST).map(|x| x.1).collect()
             } else {
                 let theirs = legal_placements(settings, &game.board, kinds, p);
-                shortlist(
+                ranked(
                     &game.board,
                     kinds,
                     p,
-                    me,
                     &theirs,
                     &mut resolver,
                     &mut rng,
                     &mut eval,
                 )
+                .into_iter()
+                .take(REPLY_SHORTLIST)
+                .map(|x| x.1)
+                .collect()
             };
         }
         replies.short = Some(short);
@@ -351,36 +346,6 @@ fn to_the_end(
 /// one-ply value stays in range).
 const LOST: i64 = i64::MIN / 8;
 
-/// An opponent `p`'s shortlist in the position the search starts from: its
-/// [`REPLY_SHORTLIST`] best placements, then the [`REPLY_THREATS`] worst for `me` of the
-/// rest.
-fn shortlist(
-    board: &Board,
-    kinds: &KindTable,
-    p: Player,
-    me: Player,
-    moves: &[Action],
-    resolver: &mut Resolver,
-    rng: &mut SplitMix64,
-    eval: &mut Eval,
-) -> Vec<Action> {
-    let mut scored: Vec<(i64, i64, Action)> = moves
-        .iter()
-        .map(|&a| {
-            let b = after(board, kinds, p, a, resolver);
-            let theirs = eval.value(&b, resolver.coverage(), p) * 16 + rng.below(16) as i64;
-            (theirs, eval.value(&b, resolver.coverage(), me), a)
-        })
-        .collect();
-    scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-    let (best, rest) = scored.split_at_mut(REPLY_SHORTLIST.min(moves.len()));
-    rest.sort_by_key(|x| x.1);
-    best.iter()
-        .chain(rest.iter().take(REPLY_THREATS))
-        .map(|x| x.2)
-        .collect()
-}
-
 /// Where the placements a line's players answer with are chosen from.
 struct Replies<'a> {
     /// The position the search starts from.
@@ -575,82 +540,6 @@ mod tests {
             Some(value),
             follow_up,
             "the end differs from the follow-up here"
-        );
-    }
-
-    /// An opponent's shortlist holds its best placements and, of the rest, those worst for
-    /// the player: the reply that turns on the player is among them.
-    #[test]
-    fn an_opponents_shortlist_holds_the_replies_worst_for_the_player() {
-        let kinds = KindTable::builtin();
-        let mut g = game(14, 4, 7);
-        for turn in 0..8 {
-            let a = crate::bracket::choose(
-                crate::bracket::Seat::Computer(crate::bracket::AiKind::Greedy),
-                &g,
-                &kinds,
-                turn,
-                Duration::ZERO,
-            );
-            g.act(&kinds, a).unwrap();
-        }
-        let (me, p) = (g.turn.current, g.turn.current % 4 + 1);
-        let moves = legal_placements(&g.settings, &g.board, &kinds, p);
-        let mut resolver = Resolver::default();
-        let mut eval = Eval::Coverage;
-        let short = shortlist(
-            &g.board,
-            &kinds,
-            p,
-            me,
-            &moves,
-            &mut resolver,
-            &mut SplitMix64::new(3),
-            &mut eval,
-        );
-        assert_eq!(
-            short.len(),
-            (REPLY_SHORTLIST + REPLY_THREATS).min(moves.len())
-        );
-        let for_me = |a: Action, resolver: &mut Resolver, eval: &mut Eval| {
-            let b = after(&g.board, &kinds, p, a, resolver);
-            eval.value(&b, resolver.coverage(), me)
-        };
-        let worst = moves
-            .iter()
-            .map(|&a| for_me(a, &mut resolver, &mut eval))
-            .min()
-            .unwrap();
-        let best_for_p = ranked(
-            &g.board,
-            &kinds,
-            p,
-            &moves,
-            &mut resolver,
-            &mut SplitMix64::new(3),
-            &mut eval,
-        );
-        assert!(
-            best_for_p
-                .iter()
-                .take(REPLY_SHORTLIST)
-                .all(|x| short.contains(&x.1))
-        );
-        assert!(
-            short
-                .iter()
-                .any(|&a| for_me(a, &mut resolver, &mut eval) == worst),
-            "a placement worst for the player is on the shortlist"
-        );
-        let worst_in_top = best_for_p
-            .iter()
-            .take(REPLY_SHORTLIST)
-            .map(|x| for_me(x.1, &mut resolver, &mut eval))
-            .min()
-            .unwrap();
-        assert!(
-            worst < worst_in_top,
-            "here the worst for the player is not among p's best"
         );
     }
 
