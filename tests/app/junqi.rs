@@ -428,7 +428,11 @@ fn layouts_are_saved_by_name_and_loaded_when_they_fit() {
             .contains("name")
     );
     intend(&mut app, JunqiIntent::AutoLayout);
-    assert_ne!(table(&app).layout, mine);
+    let auto = table(&app).layout.clone();
+    assert_ne!(auto, mine);
+    // Every press deals a new layout.
+    intend(&mut app, JunqiIntent::AutoLayout);
+    assert_ne!(table(&app).layout, auto);
     let game = game(&app).clone();
     assert_eq!(
         layouts::fitting(saves.path(), layouts::Army::of(&game, 0)),

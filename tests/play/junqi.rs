@@ -13,6 +13,28 @@ fn piece(m: &Map, node: &str) -> Option<(String, String)> {
     })
 }
 
+/// Two posts of the front rows (none of them in `besides`) holding different fighting
+/// pieces: swapping them keeps the layout legal, and shows. The automatic layout differs
+/// from game to game, so they are looked for.
+fn two_to_swap(m: &Map, besides: &[String]) -> (String, String) {
+    let posts: Vec<(String, String)> = ["A00", "A01", "A02", "A03", "A04", "A10", "A12", "A14"]
+        .into_iter()
+        .filter(|n| !besides.iter().any(|b| b == n))
+        .filter_map(|n| Some((n.to_string(), piece(m, n)?.1)))
+        .filter(|(_, kind)| !matches!(kind.as_str(), "bomb" | "mine" | "flag"))
+        .collect();
+    posts
+        .iter()
+        .enumerate()
+        .find_map(|(i, (p, kp))| {
+            posts[i + 1..]
+                .iter()
+                .find(|(_, kq)| kq != kp)
+                .map(|(q, _)| (p.clone(), q.clone()))
+        })
+        .expect("two different fighting pieces in the front rows")
+}
+
 /// The legal moves the map shows (only on the person's turn).
 fn moves(m: &Map) -> Vec<(String, String)> {
     m.pairs("junqi-move")
@@ -51,19 +73,23 @@ fn deployment_and_moves_by_drag_and_by_clicks() {
     let m = deploy(&mut g);
 
     // A swap by dragging one piece onto another.
-    let (a, b) = (piece(&m, "A00").unwrap(), piece(&m, "A01").unwrap());
-    assert_ne!(a.1, b.1, "two different pieces to swap");
-    g.drag(m.node("A00"), m.node("A01"));
-    g.wait("A00 and A01 swapped by a drag", |m| {
-        piece(m, "A00").as_ref() == Some(&b) && piece(m, "A01").as_ref() == Some(&a)
+    let (p, q) = two_to_swap(&m, &[]);
+    let (a, b) = (piece(&m, &p).unwrap(), piece(&m, &q).unwrap());
+    g.drag(m.node(&p), m.node(&q));
+    g.wait("two pieces swapped by a drag", |m| {
+        piece(m, &p).as_ref() == Some(&b) && piece(m, &q).as_ref() == Some(&a)
     });
     // A swap by two clicks.
-    let (c, d) = (piece(&m, "A03").unwrap(), piece(&m, "A04").unwrap());
-    g.click_at(m.node("A03").0, m.node("A03").1, 1);
-    g.wait("A03 picked", |m| m.fact("junqi-selected") == Some("A03"));
-    g.click_at(m.node("A04").0, m.node("A04").1, 1);
-    g.wait("A03 and A04 swapped by two clicks", |m| {
-        piece(m, "A03").as_ref() == Some(&d) && piece(m, "A04").as_ref() == Some(&c)
+    let m = g.map();
+    let (r, t) = two_to_swap(&m, &[p, q]);
+    let (c, d) = (piece(&m, &r).unwrap(), piece(&m, &t).unwrap());
+    g.click_at(m.node(&r).0, m.node(&r).1, 1);
+    g.wait("the first piece picked", |m| {
+        m.fact("junqi-selected") == Some(r.as_str())
+    });
+    g.click_at(m.node(&t).0, m.node(&t).1, 1);
+    g.wait("two pieces swapped by two clicks", |m| {
+        piece(m, &r).as_ref() == Some(&d) && piece(m, &t).as_ref() == Some(&c)
     });
     g.screenshot("deployed");
     g.click(&zh("junqi-confirm-layout"));

@@ -149,3 +149,82 @@ fn layouts_save_load_at_any_seat_and_refuse_a_foreign_hand() {
     );
     assert!(SavedLayout::load("(pieces: [(9, 9, \"flag\")])", &r, &b, &s, 'S', &hand).is_err());
 }
+
+/// A computer lays out automatically every game: a person who plays it again must not find
+/// the same layout, nor its mines, bombs and flag where they stood last time.
+#[test]
+fn the_automatic_layout_varies_from_game_to_game_and_keeps_the_flag_sealed() {
+    use bw_rules::junqi::board::NodeKind;
+    use bw_rules::junqi::pieces::Ability;
+    use std::collections::{HashMap, HashSet};
+    let s = set();
+    let r = Rules::default();
+    let b = r.make_board();
+    let hand = s.standard_hand();
+    let mut layouts = HashSet::new();
+    // How often each kind of piece stood on each post.
+    let mut seen: HashMap<(&str, _), u32> = HashMap::new();
+    let mut fully_sealed = 0;
+    let games = 200;
+    for seed in 0..games {
+        let l = auto_layout(&r, &b, &s, 'S', &hand, seed);
+        assert_eq!(validate_layout(&r, &b, &s, 'S', &hand, &l), Ok(()));
+        let ability = |n| {
+            l.iter()
+                .find(|&&(m, _)| m == n)
+                .map(|&(_, k)| s.get(k).ability)
+        };
+        let &(flag, _) = l
+            .iter()
+            .find(|&&(_, k)| s.get(k).ability == Ability::Flag)
+            .unwrap();
+        assert_eq!(b.kind(flag), NodeKind::Hq);
+        let mines_beside = b
+            .adjacent(flag)
+            .iter()
+            .filter(|&&(n, _)| ability(n) == Some(Ability::Mine))
+            .count();
+        assert!(
+            mines_beside >= 2,
+            "seed {seed}: {mines_beside} mines beside the flag"
+        );
+        fully_sealed += u32::from(mines_beside == 3);
+        for &(n, k) in &l {
+            *seen.entry((s.get(k).id.as_str(), n)).or_default() += 1;
+        }
+        layouts.insert(l);
+    }
+    assert_eq!(layouts.len(), games as usize, "every game its own layout");
+    assert!(
+        (100..180).contains(&fully_sealed),
+        "{fully_sealed} of {games} fully sealed"
+    );
+    // No post holds the same kind of piece in more than three games of four, outside the
+    // flag's guard; each of these pieces stands on several posts.
+    for (id, least_posts) in [
+        ("flag", 2),
+        ("mine", 6),
+        ("bomb", 4),
+        ("commander", 3),
+        ("general", 3),
+        ("engineer", 6),
+    ] {
+        let posts: Vec<u32> = seen
+            .iter()
+            .filter(|((kind, _), _)| *kind == id)
+            .map(|(_, &count)| count)
+            .collect();
+        assert!(
+            posts.len() >= least_posts,
+            "{id} stood on only {} posts",
+            posts.len()
+        );
+        if !matches!(id, "flag" | "mine") {
+            let most = posts.iter().max().unwrap();
+            assert!(
+                *most <= games as u32 * 3 / 4,
+                "{id}: {most} of {games} on one post"
+            );
+        }
+    }
+}

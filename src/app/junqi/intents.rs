@@ -362,7 +362,14 @@ fn layout_request(world: &mut World, t: &mut JunqiTable, ask: DeployAsk) -> Outc
         return Outcome::Nothing;
     };
     let g = game(world);
-    let seed = stream(t.seed ^ g.plies as u64 ^ 0x5eed, p, 1);
+    // Seeded by the layout shown too, so that every press of 自动布阵 deals a new one.
+    let shown = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        t.layout.hash(&mut h);
+        h.finish()
+    };
+    let seed = stream(t.seed ^ g.plies as u64 ^ shown ^ 0x5eed, p, 1);
     let army = Army::of(g, p);
     let dir = &world.resource::<Saves>().0.dir;
     match deployment::request(&ask, &t.layout, army, dir, seed) {

@@ -14,9 +14,10 @@
 //! Samples and playouts are spread over every core; the budget is the clock, or a fixed
 //! number of samples (`nodes`, with 8 playout rounds each) for reproducible play.
 //!
-//! It lays out automatically ([`auto_layout`]: the flag in a headquarters sealed by
-//! mines, bombs off the front row, strong pieces on the front and the railway), with its
-//! commander moved off the centre line when an enemy faces it there
+//! It lays out automatically ([`auto_layout`]: the flag in a headquarters guarded by
+//! mines, bombs off the front row, strong pieces on the front and the railway, varied by
+//! the seed from game to game), with its commander moved off the centre line when an
+//! enemy faces it there
 //! ([`marshal_off_the_front`]). A scored
 //! search over swaps of that layout was measured against it and lost (44.3 % over 200
 //! games at equal compute, BENCHMARKS.md), so it was removed.
@@ -518,11 +519,11 @@ fn think(
     (sums, done)
 }
 
-/// Moves the commander from the front's middle, where [`auto_layout`] puts the strongest
-/// piece, to the post behind it (off the railway), swapping it with what stood there, when
-/// the army across the centre is an enemy's. On the middle of the front it faces that
-/// army's middle down the railway through the centre, where the automatic layout puts that
-/// army's commander too: the first run along that line trades the two, and each army's flag
+/// Moves the commander from the front's middle, where [`auto_layout`] puts it in about
+/// half its layouts, to the post behind it (off the railway), swapping it with what stood
+/// there, when the army across the centre is an enemy's. On the middle of the front it
+/// faces that army's middle down the railway through the centre, where that army's
+/// commander may stand too: the first run along that line trades the two, and each army's flag
 /// is shown to every seat from the second ply on. Behind the front a railway run cannot
 /// reach it. (Facing an ally, as in 标准, it stays where it is.)
 fn marshal_off_the_front(m: &SeatModel, layout: &mut Layout) {

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, NodeId, NodeKind};
-use super::pieces::{Ability, PieceKindId, PieceSet};
+use super::pieces::{Ability, PieceKind, PieceKindId, PieceSet};
 use crate::rng::SplitMix64;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -299,8 +299,16 @@ pub fn mirror_layout(board: &Board, seat: char, layout: &Layout) -> Layout {
         .collect()
 }
 
-/// A sensible automatic layout: flags in a headquarters with mines beside them, bombs off the
-/// front row, strong pieces spread over the front and the railway, engineers near the rails.
+/// A sensible automatic layout: the flag in a headquarters with mines beside it, bombs off
+/// the front row, strong pieces spread over the front and the railway.
+///
+/// The seed varies it within that shape, so that a computer's layout cannot be learned
+/// from game to game: which headquarters holds the flag; whether all three posts beside
+/// the flag hold mines or only two, the third mine standing as a decoy beside or in the
+/// other headquarters; the order of the posts in the spread, each moved a few places; each
+/// bomb trading posts with a lesser piece behind the front row; the pieces of a tier
+/// (commander and general, the middle ranks, the low ranks) shuffled among their posts;
+/// and the whole army mirrored one time in two.
 pub fn auto_layout(
     rules: &Rules,
     board: &Board,
@@ -312,21 +320,21 @@ pub fn auto_layout(
     let at = |r: u8, c: u8| board.arm_node(seat, r, c).expect("arm node");
     let mut rng = SplitMix64::new(seed);
     let flag_side: u8 = if rng.below(2) == 0 { 1 } else { 3 };
-    // Slots in order of preference per role.
     let other = 4 - flag_side;
     let flag_slots = [at(5, flag_side), at(5, other)];
-    let mine_slots = [
-        at(5, flag_side - 1),
-        at(5, flag_side + 1),
-        at(4, flag_side),
-        at(4, flag_side - 1),
-        at(4, flag_side + 1),
-        at(5, other),
-        at(4, other),
-        at(3, 0),
-        at(3, 4),
-        at(2, 0),
-    ];
+    // Mine posts in order of preference: the posts beside the flag (in a random order), a
+    // decoy by the other headquarters in one layout of three, then the rest of the back
+    // rows (a dealt hand may hold more mines), then the row before them.
+    let mut seal = [at(5, flag_side - 1), at(5, flag_side + 1), at(4, flag_side)];
+    shuffle(&mut seal, &mut rng);
+    let mut decoys = [at(5, other), at(4, other)];
+    shuffle(&mut decoys, &mut rng);
+    let sealed = if rng.below(3) == 0 { 2 } else { 3 };
+    let mut mine_slots: Vec<NodeId> = seal[..sealed].to_vec();
+    mine_slots.extend(decoys);
+    mine_slots.extend(&seal[sealed..]);
+    mine_slots.extend([at(4, flag_side - 1), at(4, flag_side + 1)]);
+    mine_slots.extend([at(3, 0), at(3, 4), at(2, 0)]);
     let mut remaining: Vec<PieceKindId> = hand.to_vec();
     let mut free: Vec<NodeId> = board
         .arm(seat)
@@ -355,12 +363,26 @@ pub fn auto_layout(
             .iter()
             .copied()
             .find(|n| free.contains(n))
+            .or_else(|| free.iter().copied().find(|&n| board.node(n).r >= 4))
             .or_else(|| free.iter().copied().find(|&n| board.node(n).r >= 3))
             .or_else(|| free.first().copied())
             .expect("an arm has room for every piece");
         take(&mut layout, &mut free, slot, k);
     }
     remaining.retain(|&k| !matches!(set.get(k).ability, Ability::Flag | Ability::Mine));
+    // A headquarters left open holds the lowest fighting piece: a piece there never moves
+    // again, and an engineer is worth more on the railway.
+    for hq in flag_slots {
+        let lowest = remaining
+            .iter()
+            .enumerate()
+            .filter(|&(_, &k)| set.get(k).ability == Ability::None)
+            .min_by_key(|&(_, &k)| set.get(k).rank)
+            .map(|(i, _)| i);
+        if let (true, Some(i)) = (free.contains(&hq), lowest) {
+            take(&mut layout, &mut free, hq, remaining.swap_remove(i));
+        }
+    }
     // Bombs choose first (they may not stand in front), then the strongest pieces.
     remaining.sort_by_key(|&k| {
         (
@@ -390,6 +412,14 @@ pub fn auto_layout(
             spread.push(order[hi]);
         }
     }
+    // Each post moves up or down the spread by a few places, at random.
+    let mut noisy: Vec<(f64, NodeId)> = spread
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| (i as f64 + SPREAD_NOISE * rng.unit(), n))
+        .collect();
+    noisy.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut spread: Vec<NodeId> = noisy.into_iter().map(|(_, n)| n).collect();
     spread.extend(
         free.iter()
             .copied()
@@ -406,7 +436,58 @@ pub fn auto_layout(
             .expect("room for every piece");
         take(&mut layout, &mut free, slot, k);
     }
+    // Each bomb then trades its post with a middle or low piece behind the front row (or
+    // keeps it), to meet whatever breaks through anywhere.
+    let tradable =
+        |p: &PieceKind| matches!(p.ability, Ability::None | Ability::Engineer) && p.rank < 8;
+    for b in 0..layout.len() {
+        if set.get(layout[b].1).ability != Ability::Bomb {
+            continue;
+        }
+        let partners: Vec<usize> = (0..layout.len())
+            .filter(|&i| {
+                let node = board.node(layout[i].0);
+                i == b
+                    || (tradable(set.get(layout[i].1)) && node.r > 0 && node.kind != NodeKind::Hq)
+            })
+            .collect();
+        let i = partners[rng.below(partners.len() as u64) as usize];
+        let (bomb, other) = (layout[b].1, layout[i].1);
+        layout[b].1 = other;
+        layout[i].1 = bomb;
+    }
+    // Pieces of a tier trade posts: the commander with the general, the middle ranks among
+    // themselves, the low ranks among themselves (a headquarters keeps its piece).
+    let tiers: [&dyn Fn(&PieceKind) -> bool; 3] = [
+        &|p| p.ability == Ability::Commander || (p.ability == Ability::None && p.rank >= 8),
+        &|p| p.ability == Ability::None && (4..8).contains(&p.rank),
+        &|p| matches!(p.ability, Ability::None | Ability::Engineer) && p.rank < 4,
+    ];
+    for in_tier in tiers {
+        let at: Vec<usize> = (0..layout.len())
+            .filter(|&i| in_tier(set.get(layout[i].1)) && board.kind(layout[i].0) != NodeKind::Hq)
+            .collect();
+        let mut kinds: Vec<PieceKindId> = at.iter().map(|&i| layout[i].1).collect();
+        shuffle(&mut kinds, &mut rng);
+        for (&i, k) in at.iter().zip(kinds) {
+            layout[i].1 = k;
+        }
+    }
+    if rng.below(2) == 0 {
+        layout = mirror_layout(board, seat, &layout);
+    }
     layout
+}
+
+/// How many places a post may move in [`auto_layout`]'s spread, at most.
+const SPREAD_NOISE: f64 = 4.0;
+
+/// Shuffles a short slice in place (Fisher–Yates).
+fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
 }
 
 /// A saved layout, in arm-local coordinates so that it fits any seat.
