@@ -298,13 +298,26 @@ mod tests {
     /// no decision.
     #[test]
     fn a_computer_seat_decides_nothing_from_ranks_it_may_not_see() {
-        let rules = Rules::default();
-        let set = Arc::new(PieceSet::standard());
-        let mut game = setup(rules, set, 23, true).unwrap();
-        let mut players = computer_players(&[AiKind::Heuristic; 4], 23);
-        play_out(&mut game, &mut players, 40);
-        assert_eq!(game.phase, bw_rules::junqi::game::Phase::Playing);
-        let me = game.turn;
+        // A game 40 plies in with some enemy piece whose rank this seat may not see (in some
+        // games every enemy left has lost its commander by then, its flag shown).
+        let (game, me) = (23..)
+            .map(|seed| {
+                let mut game =
+                    setup(Rules::default(), Arc::new(PieceSet::standard()), seed, true).unwrap();
+                let mut players = computer_players(&[AiKind::Heuristic; 4], seed);
+                play_out(&mut game, &mut players, 40);
+                let me = game.turn;
+                (game, me)
+            })
+            .find(|(game, me)| {
+                game.phase == bw_rules::junqi::game::Phase::Playing
+                    && game
+                        .at
+                        .iter()
+                        .flatten()
+                        .any(|p| p.owner != *me && !game.players[p.owner].flags_revealed)
+            })
+            .unwrap();
         let mut other = game.clone();
         let kinds = other.set.standard_hand();
         for (i, slot) in other.at.iter_mut().enumerate() {

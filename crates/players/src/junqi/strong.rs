@@ -520,8 +520,9 @@ fn think(
 }
 
 /// Moves the commander from the front's middle, where [`auto_layout`] puts it in about
-/// half its layouts, to the post behind it (off the railway), swapping it with what stood
-/// there, when the army across the centre is an enemy's. On the middle of the front it
+/// half its layouts, to the post behind it (off the railway; or, when a bomb stands there,
+/// the nearest other post off the railway), swapping it with what stood there, when the
+/// army across the centre is an enemy's. On the middle of the front it
 /// faces that army's middle down the railway through the centre, where that army's
 /// commander may stand too: the first run along that line trades the two, and each army's flag
 /// is shown to every seat from the second ply on. Behind the front a railway run cannot
@@ -543,24 +544,27 @@ fn marshal_off_the_front(m: &SeatModel, layout: &mut Layout) {
     if !enemy_across {
         return;
     }
-    let (Some(front), Some(behind)) = (m.board.arm_node(seat, 0, 2), m.board.arm_node(seat, 1, 2))
-    else {
+    let Some(front) = m.board.arm_node(seat, 0, 2) else {
         return;
     };
-    let at = |layout: &Layout, n: NodeId| layout.iter().position(|&(node, _)| node == n);
-    let (Some(f), Some(b)) = (at(layout, front), at(layout, behind)) else {
-        return;
-    };
+    let at = |n: NodeId| layout.iter().position(|&(node, _)| node == n);
     let commander = |k| m.set.get(k).ability == Ability::Commander;
-    if !commander(layout[f].1) || commander(layout[b].1) {
+    let Some(f) = at(front).filter(|&f| commander(layout[f].1)) else {
         return;
-    }
-    let mut swapped = layout.clone();
-    swapped[f].1 = layout[b].1;
-    swapped[b].1 = layout[f].1;
-    // Only if what stood behind may stand in front (a bomb or a mine may not).
-    if validate_layout(&m.rules, &m.board, &m.set, seat, &m.hand, &swapped).is_ok() {
-        *layout = swapped;
+    };
+    // The post behind it first, then the other posts off the railway, nearest first; only
+    // one whose piece may stand in front (a bomb or a mine may not).
+    for (r, c) in [(1, 2), (2, 1), (2, 3), (3, 2)] {
+        let Some(b) = m.board.arm_node(seat, r, c).and_then(at) else {
+            continue;
+        };
+        let mut swapped = layout.clone();
+        swapped[f].1 = layout[b].1;
+        swapped[b].1 = layout[f].1;
+        if validate_layout(&m.rules, &m.board, &m.set, seat, &m.hand, &swapped).is_ok() {
+            *layout = swapped;
+            return;
+        }
     }
 }
 
