@@ -22,10 +22,10 @@ pub(super) struct ShotServer(#[allow(dead_code)] pub(super) String);
 pub(super) struct ShotClients(#[allow(dead_code)] pub(super) Vec<bw_server::client::Client>);
 
 /// `online-room`: open a 2-player 军棋 room, a normal computer in seat 1, raise the hand,
-/// march out in the automatic layout, and play the heuristic player's moves by clicks.
+/// march out in the automatic layout (from a fixed seed), and play the heuristic player's moves by clicks.
 pub(super) fn drive_online_room(
     shot: Res<ShotState>,
-    online: Option<Res<Online>>,
+    online: Option<ResMut<Online>>,
     mut intents: MessageWriter<OnlineIntent>,
     mut step: Local<u32>,
     mut wait: Local<u32>,
@@ -34,7 +34,7 @@ pub(super) fn drive_online_room(
     if shot.request.screen != Shot::OnlineRoom || shot.arrived {
         return;
     }
-    let Some(o) = online else { return };
+    let Some(mut o) = online else { return };
     if !o.connected() {
         return;
     }
@@ -82,6 +82,13 @@ pub(super) fn drive_online_room(
         return;
     }
     if o.layout.is_some() {
+        // The automatic layout from a fixed seed (the window seeds a new army afresh every
+        // time): the same army in every picture.
+        let set = bw_rules::junqi::PieceSet::standard();
+        let fixed = o.with_army(&set, |a| {
+            bw_rules::junqi::setup::auto_layout(a.rules, a.board, a.set, a.seat, a.hand, 20261129)
+        });
+        o.layout = fixed;
         intents.write(OnlineIntent::Deploy);
         return;
     }
