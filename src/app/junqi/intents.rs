@@ -364,10 +364,9 @@ fn layout_request(world: &mut World, t: &mut JunqiTable, ask: DeployAsk) -> Outc
     let g = game(world);
     // Seeded by the layout shown too, so that every press of 自动布阵 deals a new one.
     let shown = {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        t.layout.hash(&mut h);
-        h.finish()
+        use std::hash::BuildHasher;
+        std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+            .hash_one(&t.layout)
     };
     let seed = stream(t.seed ^ g.plies as u64 ^ shown ^ 0x5eed, p, 1);
     let army = Army::of(g, p);

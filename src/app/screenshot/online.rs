@@ -22,7 +22,8 @@ pub(super) struct ShotServer(#[allow(dead_code)] pub(super) String);
 pub(super) struct ShotClients(#[allow(dead_code)] pub(super) Vec<bw_server::client::Client>);
 
 /// `online-room`: open a 2-player 军棋 room, a normal computer in seat 1, raise the hand,
-/// march out in the automatic layout (from a fixed seed), and play the heuristic player's moves by clicks.
+/// march out in the automatic layout (from a fixed seed), and play the heuristic player's
+/// moves by clicks.
 pub(super) fn drive_online_room(
     shot: Res<ShotState>,
     online: Option<ResMut<Online>>,
