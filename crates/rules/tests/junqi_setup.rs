@@ -164,7 +164,6 @@ fn the_automatic_layout_varies_from_game_to_game_and_keeps_the_flag_sealed() {
     let mut layouts = HashSet::new();
     // How often each kind of piece stood on each post.
     let mut seen: HashMap<(&str, _), u32> = HashMap::new();
-    let mut fully_sealed = 0;
     let games = 200;
     for seed in 0..games {
         let l = auto_layout(&r, &b, &s, 'S', &hand, seed);
@@ -184,26 +183,20 @@ fn the_automatic_layout_varies_from_game_to_game_and_keeps_the_flag_sealed() {
             .iter()
             .filter(|&&(n, _)| ability(n) == Some(Ability::Mine))
             .count();
-        assert!(
-            mines_beside >= 2,
-            "seed {seed}: {mines_beside} mines beside the flag"
-        );
-        fully_sealed += u32::from(mines_beside == 3);
+        assert_eq!(mines_beside, 3, "seed {seed}: the flag is not sealed");
         for &(n, k) in &l {
             *seen.entry((s.get(k).id.as_str(), n)).or_default() += 1;
         }
         layouts.insert(l);
     }
     assert_eq!(layouts.len(), games as usize, "every game its own layout");
-    assert!(
-        (100..180).contains(&fully_sealed),
-        "{fully_sealed} of {games} fully sealed"
-    );
     // No post holds the same kind of piece in more than three games of four, outside the
-    // flag's guard; each of these pieces stands on several posts.
+    // flag's guard and the commander (the spread puts it in the middle of the front in most
+    // games: letting it trade posts with the general cost the four-player game, see
+    // BENCHMARKS.md, sessions 31–32); each of these pieces stands on several posts.
     for (id, least_posts) in [
         ("flag", 2),
-        ("mine", 6),
+        ("mine", 5),
         ("bomb", 4),
         ("commander", 3),
         ("general", 3),
@@ -219,7 +212,7 @@ fn the_automatic_layout_varies_from_game_to_game_and_keeps_the_flag_sealed() {
             "{id} stood on only {} posts",
             posts.len()
         );
-        if !matches!(id, "flag" | "mine") {
+        if !matches!(id, "flag" | "mine" | "commander") {
             let most = posts.iter().max().unwrap();
             assert!(
                 *most <= games as u32 * 3 / 4,

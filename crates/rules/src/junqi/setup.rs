@@ -299,16 +299,16 @@ pub fn mirror_layout(board: &Board, seat: char, layout: &Layout) -> Layout {
         .collect()
 }
 
-/// A sensible automatic layout: the flag in a headquarters with mines beside it, bombs off
-/// the front row, strong pieces spread over the front and the railway.
+/// A sensible automatic layout: the flag in a headquarters sealed by mines, bombs off the
+/// front row, strong pieces spread over the front and the railway.
 ///
 /// The seed varies it within that shape, so that a computer's layout cannot be learned
-/// from game to game: which headquarters holds the flag; whether all three posts beside
-/// the flag hold mines or only two, the third mine standing as a decoy beside or in the
-/// other headquarters; the order of the posts in the spread, each moved a few places; each
-/// bomb trading posts with a lesser piece behind the front row; the pieces of a tier
-/// (commander and general, the middle ranks, the low ranks) shuffled among their posts;
-/// and the whole army mirrored one time in two.
+/// from game to game: which headquarters holds the flag; the order of the posts in the
+/// spread, each moved a few places; the middle ranks and the low ranks each shuffled among
+/// their posts; and the whole army mirrored one time in two. Looser variations (a mine as
+/// a decoy by the other headquarters, bombs trading posts, the commander and general
+/// trading posts) cost the four-player game up to ten points at equal compute; see
+/// BENCHMARKS.md, sessions 31–32.
 pub fn auto_layout(
     rules: &Rules,
     board: &Board,
@@ -322,17 +322,16 @@ pub fn auto_layout(
     let flag_side: u8 = if rng.below(2) == 0 { 1 } else { 3 };
     let other = 4 - flag_side;
     let flag_slots = [at(5, flag_side), at(5, other)];
-    // Mine posts in order of preference: the posts beside the flag (in a random order), a
-    // decoy by the other headquarters in one layout of three, then the rest of the back
-    // rows (a dealt hand may hold more mines), then the row before them.
+    // Mine posts in order of preference: the three posts beside the flag (in a random
+    // order; a standard army's three mines seal it), then, for a dealt hand with more
+    // mines, by or in the other headquarters, the rest of the back rows and the row before
+    // them.
     let mut seal = [at(5, flag_side - 1), at(5, flag_side + 1), at(4, flag_side)];
     shuffle(&mut seal, &mut rng);
-    let mut decoys = [at(5, other), at(4, other)];
-    shuffle(&mut decoys, &mut rng);
-    let sealed = if rng.below(3) == 0 { 2 } else { 3 };
-    let mut mine_slots: Vec<NodeId> = seal[..sealed].to_vec();
-    mine_slots.extend(decoys);
-    mine_slots.extend(&seal[sealed..]);
+    let mut by_other = [at(5, other), at(4, other)];
+    shuffle(&mut by_other, &mut rng);
+    let mut mine_slots: Vec<NodeId> = seal.to_vec();
+    mine_slots.extend(by_other);
     mine_slots.extend([at(4, flag_side - 1), at(4, flag_side + 1)]);
     mine_slots.extend([at(3, 0), at(3, 4), at(2, 0)]);
     let mut remaining: Vec<PieceKindId> = hand.to_vec();
@@ -436,30 +435,10 @@ pub fn auto_layout(
             .expect("room for every piece");
         take(&mut layout, &mut free, slot, k);
     }
-    // Each bomb then trades its post with a middle or low piece behind the front row (or
-    // keeps it), to meet whatever breaks through anywhere.
-    let tradable =
-        |p: &PieceKind| matches!(p.ability, Ability::None | Ability::Engineer) && p.rank < 8;
-    for b in 0..layout.len() {
-        if set.get(layout[b].1).ability != Ability::Bomb {
-            continue;
-        }
-        let partners: Vec<usize> = (0..layout.len())
-            .filter(|&i| {
-                let node = board.node(layout[i].0);
-                i == b
-                    || (tradable(set.get(layout[i].1)) && node.r > 0 && node.kind != NodeKind::Hq)
-            })
-            .collect();
-        let i = partners[rng.below(partners.len() as u64) as usize];
-        let (bomb, other) = (layout[b].1, layout[i].1);
-        layout[b].1 = other;
-        layout[i].1 = bomb;
-    }
-    // Pieces of a tier trade posts: the commander with the general, the middle ranks among
-    // themselves, the low ranks among themselves (a headquarters keeps its piece).
-    let tiers: [&dyn Fn(&PieceKind) -> bool; 3] = [
-        &|p| p.ability == Ability::Commander || (p.ability == Ability::None && p.rank >= 8),
+    // Pieces of a tier trade posts: the middle ranks among themselves, the low ranks among
+    // themselves (a headquarters keeps its piece). The commander and the general keep the
+    // posts the spread gave them.
+    let tiers: [&dyn Fn(&PieceKind) -> bool; 2] = [
         &|p| p.ability == Ability::None && (4..8).contains(&p.rank),
         &|p| matches!(p.ability, Ability::None | Ability::Engineer) && p.rank < 4,
     ];
