@@ -118,6 +118,7 @@ pub fn build(options: AppOptions, kinds: Arc<KindTable>) -> App {
         .insert_resource(LaunchTime(std::time::Instant::now()))
         .add_systems(Startup, spawn_camera)
         .add_systems(OnEnter(Screen::Menu), log_launch_time.run_if(run_once))
+        .add_systems(Last, draw_first_frames)
         .add_systems(
             PreUpdate,
             (drop_unchanged_modifiers, egui_real_time)
@@ -225,6 +226,21 @@ fn log_launch_time(launch: Res<LaunchTime>) {
         "main menu reached {} ms after launch",
         launch.0.elapsed().as_millis()
     );
+}
+
+/// How long after launch the window draws without input. A window that opens without
+/// focus (no window manager, or one that keeps a new window from taking focus) sleeps in
+/// the unfocused reactive mode until input comes, and the frames it drew before it was
+/// shown are lost: it stays black until the pointer crosses it.
+const FIRST_FRAMES: std::time::Duration = std::time::Duration::from_secs(3);
+
+fn draw_first_frames(
+    launch: Res<LaunchTime>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if launch.0.elapsed() < FIRST_FRAMES {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// The one camera. No multisampling: egui smooths its own edges and the board's sprites

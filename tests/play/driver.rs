@@ -246,6 +246,21 @@ impl Game {
     /// The window with extra command-line arguments, on a screen of `size`, with the saves
     /// of `saves` (copied) or empty ones.
     pub fn start_with(name: &str, size: (u32, u32), args: &[&str], saves: Option<&Path>) -> Game {
+        let mut g = Game::open(name, size, saves);
+        g.launch(args);
+        g
+    }
+
+    /// The window at 1280x800, left without focus as it opens (there is no window manager
+    /// to give it focus: a desktop that keeps new windows from taking focus does the same).
+    pub fn start_unfocused(name: &str) -> Game {
+        let mut g = Game::open(name, (1280, 800), None);
+        g.spawn(&[]);
+        g
+    }
+
+    /// A display of `size` and the game's folders, before the program starts.
+    fn open(name: &str, size: (u32, u32), saves: Option<&Path>) -> Game {
         let dir = tempfile::Builder::new()
             .prefix(&format!("bw-play-{name}-"))
             .tempdir()
@@ -259,7 +274,7 @@ impl Game {
         }
         let xvfb_log = std::fs::File::create(dir.path().join("xvfb.log")).unwrap();
         let (xvfb, display) = xvfb(size, Stdio::from(xvfb_log));
-        let mut g = Game {
+        Game {
             name: name.to_string(),
             xvfb,
             game: None,
@@ -269,13 +284,19 @@ impl Game {
             saves: save_dir,
             dir,
             window: String::new(),
-        };
-        g.launch(args);
-        g
+        }
     }
 
-    /// Starts (or starts again) the game program on this display.
+    /// Starts (or starts again) the game program on this display, gives its window focus
+    /// and waits for the main menu.
     pub fn launch(&mut self, args: &[&str]) {
+        self.spawn(args);
+        self.xdo(&["windowfocus", "--sync", &self.window.clone()]);
+        self.wait("the main menu", |m| m.in_state("Screen::Menu"));
+    }
+
+    /// Starts the game program on this display and finds its window.
+    fn spawn(&mut self, args: &[&str]) {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -304,8 +325,6 @@ impl Game {
             .expect("the game starts");
         self.game = Some(child);
         self.window = self.find_window();
-        self.xdo(&["windowfocus", "--sync", &self.window.clone()]);
-        self.wait("the main menu", |m| m.in_state("Screen::Menu"));
     }
 
     fn find_window(&mut self) -> String {
@@ -513,6 +532,20 @@ impl Game {
         let path = dir.join(format!("{}-{label}.png", self.name));
         self.capture(&path);
         path
+    }
+
+    /// The mean brightness of the screen now, from 0 (black) to 1 (white).
+    pub fn brightness(&self, label: &str) -> f64 {
+        let path = self.screenshot(label);
+        let out = Command::new("convert")
+            .arg(&path)
+            .args(["-format", "%[fx:mean]", "info:"])
+            .output()
+            .expect("ImageMagick's convert runs");
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| self.fail("convert gave no brightness"))
     }
 
     /// The whole screen of this display into `path` (ImageMagick's `import`).

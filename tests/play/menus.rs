@@ -40,6 +40,25 @@ fn every_main_menu_button_opens_its_screen_after_a_rest() {
     g.finish();
 }
 
+/// A window that opens without focus shows the main menu before any input. Its first
+/// frames are drawn before the window is on screen; it used to sleep in the unfocused
+/// reactive mode and stay black until the pointer crossed it.
+#[test]
+#[ignore = "needs Xvfb and xdotool: scripts/test.sh runs it"]
+fn the_menu_shows_without_input_in_a_window_without_focus() {
+    let mut g = Game::start_unfocused("menu-unfocused");
+    g.wait("the main menu", |m| m.in_state("Screen::Menu"));
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    // The menu's grey background alone is about 0.1; black is 0.
+    let mean = g.brightness("unfocused");
+    if mean < 0.05 {
+        g.fail(&format!(
+            "the window is black without input (mean {mean:.3})"
+        ));
+    }
+    g.finish();
+}
+
 /// Settings: the language, the pack, the animations and mute change on one click each and
 /// are written to the settings file; 返回 returns.
 #[test]
