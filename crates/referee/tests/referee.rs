@@ -190,7 +190,21 @@ fn what_a_seat_is_told_never_depends_on_what_it_may_not_see() {
     let mut start_feed = SeatFeed::new(0);
     let start = start_feed.start(&game);
     let mut ais = computer_players(&[bw_players::junqi::AiKind::Heuristic; 4], 17);
-    play_out(&mut game, &mut ais, 150);
+    // Into the middle game: up to ply 150, while E and W (whom seat S may not see) still
+    // have ten pieces between them, and short of the game's end.
+    let theirs = |g: &bw_rules::junqi::Junqi| {
+        g.at.iter()
+            .filter(|p| p.is_some_and(|p| p.owner == 1 || p.owner == 3))
+            .count()
+    };
+    while game.plies < 150 && theirs(&game) >= 10 {
+        let mut next = game.clone();
+        play_out(&mut next, &mut ais, game.plies + 1);
+        if next.phase != Phase::Playing {
+            break;
+        }
+        game = next;
+    }
     let told = |g: &bw_rules::junqi::Junqi| {
         let mut feed = SeatFeed::new(0);
         let codes = Codes {
@@ -206,19 +220,31 @@ fn what_a_seat_is_told_never_depends_on_what_it_may_not_see() {
         lines
     };
     let before = told(&game);
-    // Swap the kinds of every pair of E's and W's pieces (seat S may not see them).
+    // Swap the kinds of E's and W's pieces (seat S may not see them), each with one of
+    // another kind.
     let mut other = game.clone();
-    let hidden: Vec<usize> = (0..other.at.len())
+    let mut hidden: Vec<usize> = (0..other.at.len())
         .filter(|&i| other.at[i].is_some_and(|p| p.owner == 1 || p.owner == 3))
         .collect();
-    for pair in hidden.chunks(2) {
-        if let [a, b] = *pair {
-            let (ka, kb) = (other.at[a].unwrap().kind, other.at[b].unwrap().kind);
+    let kind = |g: &bw_rules::junqi::Junqi, i: usize| g.at[i].unwrap().kind;
+    let mut swapped = 0;
+    while let Some(a) = hidden.pop() {
+        if let Some(j) = hidden
+            .iter()
+            .position(|&b| kind(&other, b) != kind(&other, a))
+        {
+            let b = hidden.swap_remove(j);
+            let (ka, kb) = (kind(&other, a), kind(&other, b));
             other.at[a].as_mut().unwrap().kind = kb;
             other.at[b].as_mut().unwrap().kind = ka;
+            swapped += 1;
         }
     }
-    assert_ne!(other.at, game.at);
+    assert!(
+        swapped >= 3,
+        "{swapped} hidden pairs to swap at ply {}",
+        game.plies
+    );
     assert_eq!(told(&other), before);
     // At the start, too: only owners, never kinds.
     let codes = Codes {
