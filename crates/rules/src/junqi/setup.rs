@@ -303,12 +303,12 @@ pub fn mirror_layout(board: &Board, seat: char, layout: &Layout) -> Layout {
 /// front row, strong pieces spread over the front and the railway.
 ///
 /// The seed varies it within that shape, so that a computer's layout cannot be learned
-/// from game to game: which headquarters holds the flag; the order of the posts in the
-/// spread, each moved a few places; the middle ranks and the low ranks each shuffled among
-/// their posts; and the whole army mirrored one time in two. Looser variations (a mine as
-/// a decoy by the other headquarters, bombs trading posts, the commander and general
-/// trading posts) cost the four-player game up to ten points at equal compute; see
-/// BENCHMARKS.md, sessions 31–32.
+/// from game to game: which headquarters holds the flag (and so which posts are left for
+/// the spread), the middle ranks and the low ranks each shuffled among their posts, and
+/// the whole army mirrored one time in two. Looser variations (a mine as a decoy by the
+/// other headquarters, bombs trading posts, the commander and general trading posts, each
+/// post moved a few places along the spread) cost the four-player game up to ten points
+/// at equal compute; see BENCHMARKS.md, sessions 31–33.
 pub fn auto_layout(
     rules: &Rules,
     board: &Board,
@@ -411,14 +411,6 @@ pub fn auto_layout(
             spread.push(order[hi]);
         }
     }
-    // Each post moves up or down the spread by a few places, at random.
-    let mut noisy: Vec<(f64, NodeId)> = spread
-        .iter()
-        .enumerate()
-        .map(|(i, &n)| (i as f64 + SPREAD_NOISE * rng.unit(), n))
-        .collect();
-    noisy.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut spread: Vec<NodeId> = noisy.into_iter().map(|(_, n)| n).collect();
     spread.extend(
         free.iter()
             .copied()
@@ -457,9 +449,6 @@ pub fn auto_layout(
     }
     layout
 }
-
-/// How many places a post may move in [`auto_layout`]'s spread, at most.
-const SPREAD_NOISE: f64 = 4.0;
 
 /// Shuffles a short slice in place (Fisher–Yates).
 fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
