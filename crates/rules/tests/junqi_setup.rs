@@ -190,8 +190,8 @@ fn the_automatic_layout_varies_from_game_to_game_and_keeps_the_flag_sealed() {
         layouts.insert(l);
     }
     assert_eq!(layouts.len(), games as usize, "every game its own layout");
-    // No post holds the same kind of piece in more than three games of four, outside the
-    // flag's guard and the commander; each of these pieces stands on several posts. The
+    // Each of these pieces stands on at least the posts listed, and no post holds it in
+    // more than three games of four, outside the flag's guard and the commander. The
     // spread puts the commander in the middle of the front, the one post the mirror keeps:
     // letting it trade posts with the general, or move along the spread, cost the
     // four-player game (BENCHMARKS.md, sessions 31–33).

@@ -520,9 +520,9 @@ fn think(
 }
 
 /// Moves the commander from the front's middle, where [`auto_layout`] puts it in every
-/// layout of a standard army, to the post behind it (off the railway; or, when a bomb stands there,
-/// the nearest other post off the railway), swapping it with what stood there, when the
-/// army across the centre is an enemy's. On the middle of the front it
+/// layout of a standard army, to the post behind it (off the railway; or, when a bomb
+/// stands there, the nearest other post off the railway), swapping it with what stood
+/// there, when the army across the centre is an enemy's. On the middle of the front it
 /// faces that army's middle down the railway through the centre, where that army's
 /// commander may stand too: the first run along that line trades the two, and each army's flag
 /// is shown to every seat from the second ply on. Behind the front a railway run cannot
