@@ -52,9 +52,12 @@ pub struct EngineSession {
     pub max_ms: Option<u64>,
 }
 
-/// How much of a `go MS` budget the brain may spend (the rest covers pipes and scheduling).
+/// How much of a `go MS` budget the brain may spend: all but a tenth, and at least 20 ms,
+/// kept for the pipes, the scheduler and the last sample or playout running past the
+/// brain's deadline, so that the reply comes within `MS` itself (the protocol's 50 ms of
+/// grace is the referee's, not the engine's to spend).
 pub fn thinking_time(ms: u64) -> Duration {
-    Duration::from_millis((ms * 7 / 10).min(ms.saturating_sub(40)).max(1))
+    Duration::from_millis(ms.saturating_sub((ms / 10).max(20)).max(1))
 }
 
 /// The brain's time for a `go MS`, capped at `max_ms` of thinking when one is set. The cap
@@ -257,14 +260,15 @@ mod tests {
     #[test]
     fn a_thinking_cap_caps_the_thinking_not_the_budget() {
         let ms = Duration::from_millis;
-        assert_eq!(thinking_time(100), ms(60), "40 ms kept for pipes");
-        assert_eq!(thinking_time(1000), ms(700), "30 % kept for pipes");
-        assert_eq!(move_time(100, None), ms(60));
-        // A cap of 30 ms thinks 30 ms, not what a 30 ms budget leaves (1 ms).
+        assert_eq!(thinking_time(100), ms(80), "20 ms kept for pipes");
+        assert_eq!(thinking_time(1000), ms(900), "a tenth kept for pipes");
+        assert_eq!(thinking_time(15), ms(1));
+        assert_eq!(move_time(100, None), ms(80));
+        // A cap of 30 ms thinks 30 ms, not what a 30 ms budget leaves (10 ms).
         assert_eq!(move_time(100, Some(30)), ms(30));
         assert_eq!(move_time(300, Some(100)), ms(100));
         // The budget still bounds it.
-        assert_eq!(move_time(100, Some(500)), ms(60));
+        assert_eq!(move_time(100, Some(500)), ms(80));
         assert_eq!(move_time(100, Some(0)), ms(1));
     }
 }
