@@ -1,7 +1,8 @@
 //! The strong 军棋 player: it plays from its seat's model only ([`SeatModel`]).
 //!
 //! Each move it *samples* full positions consistent with everything the seat knows (every
-//! other piece's possible kinds, each army's piece counts), searches each sample a few
+//! other piece's possible kinds, each army's piece counts; mines more often than not beside
+//! their army's flag, as players guard it), searches each sample a few
 //! plies deep on the exact kernels (its move; the reply of each enemy that moves before its
 //! next turn, allies passed over, the worst of them counting (in 混战 each enemy plays for
 //! itself); then its own best capture: a small quiescence) and ranks the moves by their

@@ -96,6 +96,33 @@ fn samples_agree_with_everything_the_seat_knows() {
 }
 
 #[test]
+fn samples_put_most_mines_beside_their_armys_flag() {
+    // At the start of play nothing of the other armies is known but where their pieces
+    // stand: a uniform sample would put about one mine in three beside the flag.
+    let (game, m) = played(13, 0, 0);
+    let mut rng = SplitMix64::new(8);
+    let (mut beside, mut mines) = (0, 0);
+    for _ in 0..200 {
+        let at = sample(&m, &mut rng);
+        let is = |n: NodeId, p: PlayerId, a: Ability| {
+            at[n.0 as usize].is_some_and(|q| q.owner == p && game.set.get(q.kind).ability == a)
+        };
+        for p in 1..4 {
+            let flag = game.board.ids().find(|&n| is(n, p, Ability::Flag)).unwrap();
+            for n in game.board.ids().filter(|&n| is(n, p, Ability::Mine)) {
+                mines += 1;
+                if game.board.adjacent(flag).iter().any(|&(a, _)| a == n) {
+                    beside += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(mines, 200 * 3 * 3);
+    let share = f64::from(beside) / f64::from(mines);
+    assert!((0.6..0.9).contains(&share), "{share}");
+}
+
+#[test]
 fn strong_layouts_are_legal_guard_the_flag_and_keep_the_commander_off_an_enemys_centre_line() {
     use bw_rules::junqi::setup::Alliance;
     let set = Arc::new(PieceSet::standard());
