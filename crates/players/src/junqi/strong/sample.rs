@@ -104,7 +104,7 @@ impl Posts<'_> {
         let (owner, at) = self.posts[t];
         flags
             .iter()
-            .any(|&(o, flag)| o == owner && self.board.adjacent(flag).iter().any(|&(n, _)| n == at))
+            .any(|&(o, flag)| o == owner && self.board.adjacent_set(flag).contains(at))
     }
 }
 
