@@ -2,16 +2,18 @@
 //!
 //! Each move it *samples* full positions consistent with everything the seat knows (every
 //! other piece's possible kinds, each army's piece counts; mines more often than not beside
-//! their army's flag, as players guard it), searches each sample a few
-//! plies deep on the exact kernels (its move; the reply of each enemy that moves before its
-//! next turn, allies passed over, the worst of them counting (in 混战 each enemy plays for
-//! itself); then its own best capture: a small quiescence) and ranks the moves by their
-//! average over the samples (perfect-information Monte Carlo). A sample is open, but an enemy in it is not let see
-//! the seat's side: it chooses its attacks by what the public messages tell of the pieces
-//! it attacks ([`belief`]), and the sample decides what happens. That takes 40 % of the time. For the rest, the few
-//! best moves are *played out* in fresh samples to the first flag taken ([`playout`]), and
-//! the move that wins most often is played: the search sees tactics, the playouts see the
-//! race for the flag, and they sharpen with every round, so more time plays better.
+//! their army's flag, as players guard it), searches each sample a few plies deep on the
+//! exact kernels (its move; the reply of each enemy that moves before its next turn, allies
+//! passed over, the worst of them counting (in 混战 each enemy plays for itself); then its
+//! own best capture: a small quiescence) and ranks the moves by their average over the
+//! samples (perfect-information Monte Carlo). A sample is open, but an enemy in it is not
+//! let see the seat's side: it chooses its attacks by what the public messages tell of the
+//! pieces it attacks ([`belief`]), and the sample decides what happens. That takes 40 % of
+//! the time. For the rest, the few best moves are *played out* in fresh samples to the
+//! first flag taken ([`playout`]), and the move that wins most often is played: the search
+//! sees tactics, the playouts see the race for the flag, and they sharpen with every round.
+//! (With two players the choice has mostly settled by about 100 ms a move: more time buys
+//! little, BENCHMARKS.md.)
 //! Samples and playouts are spread over every core; the budget is the clock, or a fixed
 //! number of samples (`nodes`, with 8 playout rounds each) for reproducible play.
 //!
