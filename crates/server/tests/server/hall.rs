@@ -248,7 +248,11 @@ fn finished_games_count_in_standings_and_rated_ones_move_ratings_once() {
         bw_rules::junqi::Phase::Over(bw_rules::junqi::Outcome::Won { .. })
     );
     let rated = bw_online::hall::is_rated(game.plies, 2, won, true);
-    assert!(rated, "34 plies and a win: rated");
+    assert!(
+        rated,
+        "34 plies and a win: rated; the game ended after {} plies: {:?}",
+        game.plies, game.phase
+    );
     println!("{} plies, {:?}, rated {rated}", game.plies, game.phase);
     // Both are told their result.
     for c in &mut clients {
