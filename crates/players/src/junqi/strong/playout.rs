@@ -1,11 +1,10 @@
 //! Playouts: the second half of a decision. The sampled search ranks every move a few
 //! plies deep; the few best are then played on, in fresh samples, to the first flag taken
 //! (or a ply limit) by a fast noisy greedy policy on both sides. A playout sees the race
-//! for the flag that a few plies cannot, and its estimate sharpens with every playout (with
-//! two players it has mostly settled by about 100 ms a move). A playout counts quiet plies
-//! as the game does and scores the quiet-move draw (½) when it comes, so a player far
-//! ahead keeps capturing instead of drifting into it, and one behind sees where a draw can
-//! be had.
+//! for the flag that a few plies cannot, and its estimate sharpens with every playout. A
+//! playout counts quiet plies as the game does and scores the quiet-move draw (½) when it
+//! comes, so a player far ahead keeps capturing instead of drifting into it, and one behind
+//! sees where a draw can be had.
 //! Each side attacks the other by what it can tell of it ([`Belief`]): an enemy does not
 //! walk straight to the seat's flag or past its mines, nor the seat's side to the sample's
 //! enemy flag.
